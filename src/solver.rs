@@ -1,0 +1,276 @@
+// The bitmask depth-first N-Queens search, written entirely as `const fn`.
+//
+// This file is the single source of truth for every answer nqueens gives. The library
+// compiles it as `nqueens::solver`, and build.rs compiles the very same file through
+// `#[path = "src/solver.rs"]` to generate the answer table. It must therefore stay
+// self-contained: core only, no `crate::` paths, no inner attributes or `//!` docs.
+//
+// Why the loop looks the way it does: const evaluation charges one step per loop
+// back-edge and per function call, and the `long_running_const_eval` lint fires after
+// 2,000,000 steps. The search is one call-free `loop` with an explicit stack, so each
+// queen placed costs at most two steps, and n = 12 (856,188 nodes) still fits.
+
+/// The largest board the solver accepts: one `u32` bit per column.
+///
+/// # Example
+/// ```
+/// assert!(nqueens::solve(nqueens::MAX_N + 1).is_none());
+/// ```
+pub const MAX_N: u32 = 32;
+
+/// How many leading placements an [`Answer`] keeps (the Checker Challenge prints three).
+///
+/// # Example
+/// ```
+/// assert_eq!(nqueens::solve(8).unwrap().placements().len(), nqueens::FIRST);
+/// ```
+pub const FIRST: usize = 3;
+
+/// One queen per row: the column of the queen in each row.
+///
+/// Displays as 1-based columns separated by single spaces, e.g. `2 4 6 1 3 5`.
+///
+/// # Example
+/// ```
+/// let p = nqueens::Placement::new(&[2, 4, 6, 1, 3, 5]).unwrap();
+/// assert_eq!(p.to_string(), "2 4 6 1 3 5");
+/// assert!(p.is_valid());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placement {
+    /// Board size: the number of rows that hold a queen.
+    pub(crate) len: u8,
+    /// 0-based column of each row's queen; entries at `len..` are always 0 so that the
+    /// derived equality and hash only see the board itself.
+    pub(crate) cols: [u8; 32],
+}
+
+/// Up to [`FIRST`] placements, in lexicographic order.
+///
+/// # Example
+/// ```
+/// let first = nqueens::first_placements(4).unwrap();
+/// assert_eq!(first.len(), 2); // n = 4 has only two placements
+/// assert_eq!(first.as_slice()[0].to_string(), "2 4 1 3");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placements {
+    pub(crate) len: u8,
+    pub(crate) list: [Placement; FIRST],
+}
+
+/// The result of a complete search of one board size.
+///
+/// Displays in the Checker Challenge format: the first three placements, one per line,
+/// then the total on its own line.
+///
+/// # Example
+/// ```
+/// let answer = nqueens::solve(6).unwrap();
+/// assert_eq!(answer.to_string(), "2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n4\n");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Answer {
+    pub(crate) n: u8,
+    /// u128: the total for n = 32 does not fit in u64 (it passes u64 near n = 29).
+    pub(crate) total: u128,
+    pub(crate) first: Placements,
+    pub(crate) nodes: u128,
+}
+
+const EMPTY_PLACEMENT: Placement = Placement {
+    len: 0,
+    cols: [0; 32],
+};
+
+const EMPTY_PLACEMENTS: Placements = Placements {
+    len: 0,
+    list: [EMPTY_PLACEMENT; FIRST],
+};
+
+/// Counts every placement for an `n`×`n` board and keeps the first three.
+///
+/// Returns `None` for `n == 0` and `n > 32`. Usable in `const` items (see the crate docs
+/// for the compile-time cost) and at run time.
+///
+/// # Example
+/// ```
+/// const EIGHT: nqueens::Answer = match nqueens::solve(8) {
+///     Some(answer) => answer,
+///     None => panic!("8 is in range"),
+/// };
+/// assert_eq!(EIGHT.total(), 92);
+/// assert_eq!(EIGHT.placements()[0].to_string(), "1 5 8 6 3 7 2 4");
+/// assert!(nqueens::solve(0).is_none());
+/// ```
+pub const fn solve(n: u32) -> Option<Answer> {
+    search(n, false)
+}
+
+/// The first three placements of an `n`×`n` board (fewer if it has fewer), found without
+/// searching the whole tree: cheap even for n = 32.
+///
+/// Returns `None` for `n == 0` and `n > 32`.
+///
+/// # Example
+/// ```
+/// let first = nqueens::first_placements(32).unwrap();
+/// assert_eq!(first.len(), 3);
+/// assert!(first.as_slice().iter().all(|p| p.is_valid()));
+/// ```
+pub const fn first_placements(n: u32) -> Option<Placements> {
+    match search(n, true) {
+        Some(answer) => Some(answer.first),
+        None => None,
+    }
+}
+
+/// The search itself. With `stop_early` it returns as soon as the first three placements
+/// are known; `total` and `nodes` then only describe the part searched.
+const fn search(n: u32, stop_early: bool) -> Option<Answer> {
+    if n == 0 || n > MAX_N {
+        return None;
+    }
+    // Bit c stands for column c, so taking the lowest free bit tries columns from left
+    // to right, and placements come out in lexicographic order.
+    let all: u32 = if n == 32 { u32::MAX } else { (1 << n) - 1 };
+    let last = n as usize - 1;
+    // Per row: columns still to try, the masks under attack, and the queen placed.
+    let mut avail = [0u32; 32];
+    let mut cols = [0u32; 32];
+    let mut left = [0u32; 32];
+    let mut right = [0u32; 32];
+    let mut placed = [0u32; 32];
+    let mut answer = Answer {
+        n: n as u8,
+        total: 0,
+        first: EMPTY_PLACEMENTS,
+        nodes: 0,
+    };
+    let mut row = 0usize;
+    avail[0] = all;
+    loop {
+        let free = avail[row];
+        if free == 0 {
+            if row == 0 {
+                break;
+            }
+            row -= 1;
+            continue;
+        }
+        // Lowest set bit without a method call: calls cost const-eval steps.
+        let bit = free & !(free - 1);
+        avail[row] = free ^ bit;
+        placed[row] = bit;
+        answer.nodes += 1;
+        if row == last {
+            answer.total += 1;
+            if (answer.first.len as usize) < FIRST {
+                answer.first.list[answer.first.len as usize] = to_placement(&placed, n);
+                answer.first.len += 1;
+                if stop_early && answer.first.len as usize == FIRST {
+                    break;
+                }
+            }
+            continue;
+        }
+        let c = cols[row] | bit;
+        let l = (left[row] | bit) << 1;
+        let r = (right[row] | bit) >> 1;
+        let next = all & !(c | l | r);
+        // A row with no free square is a dead end: skipping the push saves two steps.
+        if next != 0 {
+            row += 1;
+            cols[row] = c;
+            left[row] = l;
+            right[row] = r;
+            avail[row] = next;
+        }
+    }
+    Some(answer)
+}
+
+/// Turns the one-bit-per-row stack into column numbers. Runs only for the first three
+/// placements, so its method calls cost nothing that matters.
+const fn to_placement(placed: &[u32; 32], n: u32) -> Placement {
+    let mut p = EMPTY_PLACEMENT;
+    p.len = n as u8;
+    let mut row = 0;
+    while row < n as usize {
+        p.cols[row] = placed[row].trailing_zeros() as u8;
+        row += 1;
+    }
+    p
+}
+
+impl Placement {
+    /// Field-by-field equality usable in const context (`==` is not const yet).
+    ///
+    /// # Example
+    /// ```
+    /// let a = nqueens::first_placements(6).unwrap();
+    /// const SAME: bool = {
+    ///     let x = nqueens::first_placements(6).unwrap();
+    ///     x.as_slice()[0].const_eq(&x.as_slice()[0])
+    /// };
+    /// assert!(SAME);
+    /// assert!(!a.as_slice()[0].const_eq(&a.as_slice()[1]));
+    /// ```
+    pub const fn const_eq(&self, other: &Placement) -> bool {
+        if self.len != other.len {
+            return false;
+        }
+        let mut i = 0;
+        while i < 32 {
+            if self.cols[i] != other.cols[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+}
+
+impl Placements {
+    /// Equality usable in const context.
+    ///
+    /// # Example
+    /// ```
+    /// let a = nqueens::first_placements(7).unwrap();
+    /// let b = nqueens::first_placements(8).unwrap();
+    /// assert!(a.const_eq(&a) && !a.const_eq(&b));
+    /// ```
+    pub const fn const_eq(&self, other: &Placements) -> bool {
+        if self.len != other.len {
+            return false;
+        }
+        let mut i = 0;
+        while i < FIRST {
+            if !self.list[i].const_eq(&other.list[i]) {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+}
+
+impl Answer {
+    /// Equality usable in const context: this is how the build-time table is checked
+    /// against const evaluation of [`solve`].
+    ///
+    /// # Example
+    /// ```
+    /// const AGREE: bool = match (nqueens::lookup(7), nqueens::solve(7)) {
+    ///     (Some(table), Some(live)) => table.const_eq(&live),
+    ///     _ => false,
+    /// };
+    /// assert!(AGREE);
+    /// ```
+    pub const fn const_eq(&self, other: &Answer) -> bool {
+        self.n == other.n
+            && self.total == other.total
+            && self.nodes == other.nodes
+            && self.first.const_eq(&other.first)
+    }
+}
