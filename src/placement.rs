@@ -126,7 +126,9 @@ impl Placement {
     /// assert!(p.columns().eq([2, 4, 1, 3]));
     /// ```
     pub fn columns(&self) -> impl Iterator<Item = u32> + '_ {
-        self.cols[..self.len as usize].iter().map(|&c| u32::from(c) + 1)
+        self.cols[..self.len as usize]
+            .iter()
+            .map(|&c| u32::from(c) + 1)
     }
 
     /// Whether no two queens share a column or a diagonal (rows are distinct by

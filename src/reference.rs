@@ -47,7 +47,12 @@ pub fn for_each(n: u32, mut visit: impl FnMut(&[u8]) -> bool) -> Option<u128> {
 }
 
 /// Tries every free column of `row`; returns `false` once the visitor asked to stop.
-fn place(f: &mut Flags, row: usize, seen: &mut u128, visit: &mut impl FnMut(&[u8]) -> bool) -> bool {
+fn place(
+    f: &mut Flags,
+    row: usize,
+    seen: &mut u128,
+    visit: &mut impl FnMut(&[u8]) -> bool,
+) -> bool {
     if row == f.n {
         *seen += 1;
         return visit(&f.queens[..f.n]);

@@ -30,7 +30,10 @@ pub const TABLE_MAX: u32 = MAX;
 
 // The message in `answer` below spells the range out, because const panics cannot
 // format numbers; this keeps the two from drifting apart.
-const _: () = assert!(TABLE_MIN == 6 && TABLE_MAX == 13, "update answer::<N>()'s message");
+const _: () = assert!(
+    TABLE_MIN == 6 && TABLE_MAX == 13,
+    "update answer::<N>()'s message"
+);
 
 /// Builds a table placement from 0-based columns (used by the generated file).
 const fn p(zero_based: &[u8]) -> Placement {

@@ -90,7 +90,11 @@ impl fmt::Display for Mismatch {
         match *self {
             Self::OutOfRange { n } => write!(f, "n={n}: outside the solver's range 1..=32"),
             Self::Solver { n } => write!(f, "n={n}: differs from a native run of the solver"),
-            Self::Total { n, answer, reference } => write!(
+            Self::Total {
+                n,
+                answer,
+                reference,
+            } => write!(
                 f,
                 "n={n}: total {answer} disagrees with the reference search ({reference})"
             ),
@@ -108,7 +112,11 @@ impl fmt::Display for Mismatch {
                 index + 1,
                 index
             ),
-            Self::Listed { n, listed, expected } => {
+            Self::Listed {
+                n,
+                listed,
+                expected,
+            } => {
                 write!(f, "n={n}: {listed} placements listed, expected {expected}")
             }
         }
@@ -269,6 +277,13 @@ mod tests {
     fn a_short_list_is_caught() {
         let mut bad = table()[5];
         bad.first.len = 2;
-        assert!(matches!(verify(&bad), Err(Mismatch::Listed { n: 11, listed: 2, expected: 3 })));
+        assert!(matches!(
+            verify(&bad),
+            Err(Mismatch::Listed {
+                n: 11,
+                listed: 2,
+                expected: 3
+            })
+        ));
     }
 }

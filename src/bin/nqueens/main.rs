@@ -1,1 +1,29 @@
-fn main(){}
+//! The `nqueens` command line: the Checker Challenge answer and the table check.
+
+mod cli;
+mod failure;
+mod input;
+mod output;
+mod run_answer;
+mod run_verify;
+
+use std::process::ExitCode;
+
+use clap::Parser as _;
+
+use crate::cli::{Cli, Command};
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return cli::exit_for_parse_error(&err),
+    };
+    let result = match cli.command {
+        Some(Command::Verify) => run_verify::all(),
+        None => run_answer::run(&cli.answer),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => failure.report(),
+    }
+}

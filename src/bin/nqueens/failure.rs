@@ -1,0 +1,53 @@
+//! How a run fails: one line on stderr and an exit code that says whose fault it was.
+
+use std::process::ExitCode;
+
+/// A failed run. Nothing has been written to stdout when one is returned.
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad arguments or input: exit code 2, like clap, coreutils and ripgrep.
+    Usage(String),
+    /// The work was done and found something wrong (a verification mismatch): exit 1.
+    Found(String),
+    /// Output could not be written (but not a closed pipe, which ends quietly): exit 1.
+    Io(String),
+}
+
+impl Failure {
+    /// Prints the one-line message and picks the exit code.
+    pub fn report(self) -> ExitCode {
+        let (message, code) = match self {
+            Failure::Usage(m) => (m, 2),
+            Failure::Found(m) | Failure::Io(m) => (m, 1),
+        };
+        eprintln!("error: {message}");
+        ExitCode::from(code)
+    }
+}
+
+/// Shortens a value for an error message, so a megabyte-long argument stays one line.
+/// Control characters are escaped so the message cannot break the line.
+pub fn quote(value: &str) -> String {
+    format!("'{}'", shorten(value, 40))
+}
+
+/// At most `limit` characters of `text`, control characters escaped, `...` when cut.
+pub fn shorten(text: &str, limit: usize) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(limit).collect();
+    let head: String = head
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect();
+    if chars.next().is_some() {
+        format!("{head}...")
+    } else {
+        head
+    }
+}

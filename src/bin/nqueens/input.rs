@@ -1,0 +1,114 @@
+//! Reading the board size N from an argument or from stdin, strictly.
+
+use std::io::{IsTerminal as _, Read as _};
+
+use nqueens::MAX_N;
+
+use crate::failure::{quote, Failure};
+
+/// What every board-size error says is accepted.
+const ACCEPTED: &str = "expected a whole number from 1 to 32";
+
+/// Stdin is read up to this many bytes: far more than any board size needs, and a
+/// bound on memory when someone pipes a file in by mistake.
+const STDIN_LIMIT: u64 = 1 << 20;
+
+/// The board size from the argument if given, else from stdin.
+pub fn board_size(arg: Option<&str>) -> Result<u32, Failure> {
+    match arg {
+        Some(text) => parse(text, ""),
+        None => parse_stdin(),
+    }
+}
+
+/// The error for a second value after N.
+pub fn one_size_only(extra: &str) -> Failure {
+    Failure::Usage(format!(
+        "unexpected value {} after the board size; expected one whole number from 1 to 32",
+        quote(extra)
+    ))
+}
+
+/// Parses one board size; `source` ends the message's first clause (e.g. " on stdin").
+/// Accepts ASCII digits with optional surrounding whitespace;
+/// rejects signs, decimals, exponents, other scripts' digits and trailing garbage.
+pub fn parse(text: &str, source: &str) -> Result<u32, Failure> {
+    let trimmed = text.trim_ascii();
+    if trimmed.is_empty() {
+        return Err(Failure::Usage(format!(
+            "empty board size{source}; {ACCEPTED}"
+        )));
+    }
+    if !trimmed.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(Failure::Usage(format!(
+            "invalid board size {}{source}; {ACCEPTED}",
+            quote(trimmed)
+        )));
+    }
+    match trimmed.parse::<u32>() {
+        Ok(n) if (1..=MAX_N).contains(&n) => Ok(n),
+        // Out of range, or too many digits for any integer type.
+        _ => Err(Failure::Usage(format!(
+            "board size {}{source} is out of range; {ACCEPTED}",
+            quote(trimmed)
+        ))),
+    }
+}
+
+/// Reads the whole of stdin and parses the single board size it must hold.
+fn parse_stdin() -> Result<u32, Failure> {
+    let stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        return Err(Failure::Usage(format!(
+            "missing board size N: give it as an argument or on stdin; {ACCEPTED}"
+        )));
+    }
+    let mut bytes = Vec::new();
+    stdin
+        .lock()
+        .take(STDIN_LIMIT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure::Usage(format!("cannot read stdin: {e}")))?;
+    if bytes.len() as u64 > STDIN_LIMIT {
+        return Err(Failure::Usage(format!(
+            "stdin holds more than {STDIN_LIMIT} bytes; {ACCEPTED}"
+        )));
+    }
+    let text = std::str::from_utf8(&bytes)
+        .map_err(|_| Failure::Usage(format!("stdin is not valid UTF-8; {ACCEPTED}")))?;
+    let mut words = text.split_ascii_whitespace();
+    match (words.next(), words.next()) {
+        (None, _) => Err(Failure::Usage(format!(
+            "missing board size N: stdin is empty; {ACCEPTED}"
+        ))),
+        (Some(word), None) => parse(word, " on stdin"),
+        (Some(first), Some(second)) => Err(Failure::Usage(format!(
+            "stdin holds more than one value ({} {}); expected one whole number from 1 to 32",
+            quote(first),
+            quote(second)
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse;
+
+    #[test]
+    fn accepts_plain_digits_with_surrounding_whitespace() {
+        assert_eq!(parse("8", "").unwrap(), 8);
+        assert_eq!(parse(" 08\n", "").unwrap(), 8);
+        assert_eq!(parse("32", "").unwrap(), 32);
+        assert_eq!(parse("1", "").unwrap(), 1);
+    }
+
+    #[test]
+    fn rejects_everything_else() {
+        for bad in [
+            "", " ", "0", "33", "-8", "+8", "8.0", "1e1", "0x8", "8a", "٨", "８", "8 9",
+        ] {
+            assert!(parse(bad, "").is_err(), "{bad:?} was accepted");
+        }
+        assert!(parse(&"9".repeat(60), "").is_err());
+    }
+}

@@ -1,0 +1,183 @@
+//! End-to-end tests of the `nqueens` binary: exact answers, stdin, errors, verify.
+
+use std::io::Write as _;
+use std::process::{Command, Output, Stdio};
+
+/// OEIS A000170, n = 1..=13: written out here so the binary is checked against an
+/// outside source, not against the library it is built from.
+const A000170: [u128; 13] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712];
+
+/// Runs the binary with `args`, feeding `stdin` (an empty stdin when `None`).
+fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    pipe.write_all(stdin.unwrap_or_default())
+        .expect("stdin is written");
+    drop(pipe);
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("output is UTF-8")
+}
+
+/// The expected answer, built from the independent reference search and A000170.
+fn expected(n: u32) -> String {
+    let mut out = String::new();
+    let mut listed = 0;
+    nqueens::reference::for_each(n, |cols| {
+        let row: Vec<String> = cols.iter().map(|c| (c + 1).to_string()).collect();
+        out.push_str(&row.join(" "));
+        out.push('\n');
+        listed += 1;
+        listed < 3
+    });
+    out.push_str(&format!("{}\n", A000170[n as usize - 1]));
+    out
+}
+
+#[test]
+fn the_checker_challenge_sample_for_6() {
+    let sample = "2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n4\n";
+    for out in [run(&["6"], None), run(&[], Some(b"6\n"))] {
+        assert!(out.status.success());
+        assert_eq!(text(&out.stdout), sample);
+        assert!(out.stderr.is_empty());
+    }
+}
+
+#[test]
+fn every_size_up_to_13_by_argument_and_by_stdin() {
+    for n in 1..=13u32 {
+        let want = expected(n);
+        let by_arg = run(&[&n.to_string()], None);
+        let by_stdin = run(&[], Some(format!("{n}\n").as_bytes()));
+        for out in [by_arg, by_stdin] {
+            assert_eq!(out.status.code(), Some(0), "n={n}");
+            assert_eq!(text(&out.stdout), want, "n={n}");
+            assert!(out.stderr.is_empty(), "n={n}: {}", text(&out.stderr));
+        }
+    }
+}
+
+#[test]
+fn the_small_sizes_print_what_the_challenge_expects() {
+    assert_eq!(text(&run(&["1"], None).stdout), "1\n1\n");
+    assert_eq!(text(&run(&["2"], None).stdout), "0\n");
+    assert_eq!(text(&run(&["3"], None).stdout), "0\n");
+}
+
+#[test]
+fn solving_at_run_time_prints_the_same_as_the_table() {
+    for n in 6..=10 {
+        let table = run(&[&n.to_string()], None);
+        let solved = run(&[&n.to_string(), "--solve"], None);
+        assert_eq!(table.stdout, solved.stdout, "n={n}");
+    }
+}
+
+/// A usage error: exit 2, nothing on stdout, one line on stderr that contains `names`.
+fn assert_usage_error(out: &Output, names: &str, case: &str) {
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{case}: {err}");
+    assert!(
+        out.stdout.is_empty(),
+        "{case}: stdout {:?}",
+        text(&out.stdout)
+    );
+    assert_eq!(err.lines().count(), 1, "{case}: {err}");
+    assert!(err.starts_with("error: "), "{case}: {err}");
+    assert!(
+        err.contains(names),
+        "{case}: {err:?} does not name {names:?}"
+    );
+    assert!(!err.contains("panicked"), "{case}: {err}");
+}
+
+#[test]
+fn bad_arguments_are_one_line_usage_errors() {
+    let huge = "9".repeat(100);
+    let cases: &[(&str, &str)] = &[
+        ("0", "'0'"),
+        ("33", "'33'"),
+        ("abc", "'abc'"),
+        ("-8", "'-8'"),
+        ("+8", "'+8'"),
+        ("8.0", "'8.0'"),
+        ("1e1", "'1e1'"),
+        ("8x", "'8x'"),
+        ("", "empty"),
+        ("   ", "empty"),
+        ("99999999999999999999999999999999999999999", "out of range"),
+        (&huge, "out of range"),
+        ("--frobnicate", "'--frobnicate'"),
+    ];
+    for &(arg, names) in cases {
+        let out = run(&[arg], None);
+        assert_usage_error(&out, names, arg);
+        assert!(
+            text(&out.stderr).contains("1 to 32") || arg.starts_with("--"),
+            "{arg}"
+        );
+    }
+    assert_usage_error(&run(&["8", "9"], None), "'9'", "two sizes");
+}
+
+#[test]
+fn bad_stdin_is_a_one_line_usage_error() {
+    let cases: &[(&[u8], &str)] = &[
+        (b"", "empty"),
+        (b"  \n\t\n", "empty"),
+        (b"8 9\n", "more than one"),
+        (b"8\n9\n", "more than one"),
+        (b"eight\n", "'eight'"),
+        (b"-3\n", "'-3'"),
+        (b"0\n", "'0'"),
+        (b"100\n", "'100'"),
+        (b"\xff\xfe\n", "UTF-8"),
+        (b"8\0", "'8\\u{0}'"),
+    ];
+    for &(input, names) in cases {
+        assert_usage_error(&run(&[], Some(input)), names, &format!("{input:?}"));
+    }
+}
+
+#[test]
+fn verify_checks_every_table_entry() {
+    let out = run(&["verify"], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    for n in 6..=13 {
+        assert!(report.contains(&format!("n={n}: ok")), "{report}");
+    }
+    assert!(report.contains("verified 8 table entries"), "{report}");
+}
+
+#[test]
+fn verify_flag_reports_on_stderr_and_keeps_stdout_clean() {
+    let out = run(&["8", "--verify"], None);
+    assert!(out.status.success());
+    assert_eq!(text(&out.stdout), expected(8));
+    assert!(text(&out.stderr).starts_with("n=8: ok: table total 92"));
+    let out = run(&["5", "--verify"], None);
+    assert!(text(&out.stderr).starts_with("n=5: ok: run-time answer total 10"));
+}
+
+#[test]
+fn help_and_version_go_to_stdout() {
+    let help = run(&["--help"], None);
+    assert!(help.status.success());
+    assert!(text(&help.stdout).contains("Usage: nqueens"));
+    let version = run(&["--version"], None);
+    assert!(version.status.success());
+    assert_eq!(
+        text(&version.stdout),
+        format!("nqueens {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}

@@ -1,0 +1,5 @@
+// answer::<33>() is outside the build-time table (6..=13), so this must not compile.
+fn main() {
+    let entry = nqueens::answer::<33>();
+    println!("{}", entry.total());
+}
