@@ -54,3 +54,8 @@ pub use placement::{Board, PlacementError};
 pub use solver::{first_placements, solve, Answer, Placement, Placements, FIRST, MAX_N};
 pub use table::{answer, lookup, table, TABLE_MAX, TABLE_MIN};
 pub use verify::{verify, Mismatch, Verified};
+
+// The README's Rust examples run as doctests, so the README cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
