@@ -130,7 +130,7 @@ impl std::error::Error for Mismatch {}
 ///
 /// 1. The bitmask solver, run natively, must give exactly the same answer (total,
 ///    placements and node count).
-/// 2. The independent [`reference`] search must give the same total and the same first
+/// 2. The independent [reference search](crate::reference) must give the same total and the same first
 ///    placements.
 /// 3. Each listed placement must be valid, of the right size, and strictly after the one
 ///    before it, and there must be min(3, total) of them.
