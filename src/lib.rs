@@ -32,7 +32,7 @@
 //! `#[allow(long_running_const_eval)]`. Prefer [`answer`] for table sizes: it is free.
 //!
 //! # `no_std`
-//! The crate is `#![no_std]` and never allocates. With `default-features = false` it has
+//! The crate is `#![cfg_attr(not(feature = "std"), no_std)]` and never allocates. With `default-features = false` it has
 //! no dependencies; the `cli` feature (on by default) builds the `nqueens` binary.
 #![no_std]
 #![forbid(unsafe_code)]
@@ -43,13 +43,18 @@
 extern crate std;
 
 mod answer;
+mod constellation;
+mod count;
+mod kernel;
 mod placement;
 pub mod reference;
 mod solver;
 mod table;
+mod tally;
 mod verify;
 
 pub use answer::write_challenge;
+pub use count::{count, counts, CountError, Counts};
 pub use placement::{Board, PlacementError};
 pub use solver::{first_placements, solve, Answer, Placement, Placements, FIRST, MAX_N};
 pub use table::{answer, lookup, table, TABLE_MAX, TABLE_MIN};
