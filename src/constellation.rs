@@ -215,7 +215,11 @@ fn plan(n: u32, border: [u8; 4]) -> Subtask {
 /// Every canonical constellation of an `n`×`n` board (n >= [`MIN_N`]), in a fixed
 /// order: the subtask list of a count. No allocation.
 pub(crate) fn subtasks(n: u32) -> impl Iterator<Item = Subtask> {
-    let size = if (MIN_N..=MAX_N).contains(&n) { n as u8 } else { 0 };
+    let size = if (MIN_N..=MAX_N).contains(&n) {
+        n as u8
+    } else {
+        0
+    };
     let all = 0..size;
     all.clone()
         .flat_map(move |a| all.clone().map(move |b| (a, b)))
@@ -223,4 +227,3 @@ pub(crate) fn subtasks(n: u32) -> impl Iterator<Item = Subtask> {
         .flat_map(move |(a, b, k)| (0..size).map(move |l| [a, b, k, l]))
         .filter_map(move |border| subtask(n, border))
 }
-

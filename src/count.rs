@@ -64,7 +64,10 @@ impl fmt::Display for CountError {
             Self::OutOfRange { n } => write!(f, "board size {n} is outside 1..={MAX_N}"),
             Self::Overflow => f.write_str("a sum overflowed u128; no total was produced"),
             Self::Inconsistent { n } => {
-                write!(f, "n={n}: symmetry classes do not add up; refusing to answer")
+                write!(
+                    f,
+                    "n={n}: symmetry classes do not add up; refusing to answer"
+                )
             }
             Self::Threads => f.write_str("the thread pool could not be started"),
         }
@@ -149,4 +152,20 @@ fn is_canonical(cols: &[u8]) -> bool {
         }
     }
     true
+}
+
+/// The number of subtasks a count of `n` is split into (1 for the small boards that are
+/// searched directly), or `None` outside 1..=32.
+///
+/// # Example
+/// ```
+/// assert!(nqueens::subtask_count(16).unwrap() > 1000);
+/// ```
+pub fn subtask_count(n: u32) -> Option<u64> {
+    match n {
+        0 => None,
+        n if n > MAX_N => None,
+        n if n < MIN_N => Some(1),
+        n => Some(constellation::subtasks(n).count() as u64),
+    }
 }

@@ -46,6 +46,8 @@ mod answer;
 mod constellation;
 mod count;
 mod kernel;
+#[cfg(feature = "std")]
+mod parallel;
 mod placement;
 pub mod reference;
 mod solver;
@@ -54,7 +56,9 @@ mod tally;
 mod verify;
 
 pub use answer::write_challenge;
-pub use count::{count, counts, CountError, Counts};
+pub use count::{count, counts, subtask_count, CountError, Counts};
+#[cfg(feature = "std")]
+pub use parallel::{count_with, CountOptions, Progress};
 pub use placement::{Board, PlacementError};
 pub use solver::{first_placements, solve, Answer, Placement, Placements, FIRST, MAX_N};
 pub use table::{answer, lookup, table, TABLE_MAX, TABLE_MIN};

@@ -53,7 +53,10 @@ impl Tally {
             sym90: sum(self.sym90, other.sym90)?,
             sym180: sum(self.sym180, other.sym180)?,
             nodes: sum(self.nodes, other.nodes)?,
-            subtasks: self.subtasks.checked_add(other.subtasks).ok_or(CountError::Overflow)?,
+            subtasks: self
+                .subtasks
+                .checked_add(other.subtasks)
+                .ok_or(CountError::Overflow)?,
         })
     }
 
