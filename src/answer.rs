@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::solver::{Answer, Placement};
+use crate::solver::{Answer, Placement, Placements};
 
 impl Answer {
     /// The board size.
@@ -36,6 +36,17 @@ impl Answer {
     /// ```
     pub const fn placements(&self) -> &[Placement] {
         self.first.as_slice()
+    }
+
+    /// The same placements as [`Answer::placements`], as an owned [`Placements`].
+    ///
+    /// # Example
+    /// ```
+    /// let answer = nqueens::solve(6).unwrap();
+    /// assert_eq!(answer.first_placements(), nqueens::first_placements(6).unwrap());
+    /// ```
+    pub const fn first_placements(&self) -> Placements {
+        self.first
     }
 
     /// Search nodes visited: every queen the depth-first search placed, solutions

@@ -168,7 +168,7 @@ fn plan(n: u32, border: [u8; 4]) -> Subtask {
     enter_right[b as usize] |= bit(n - 1);
     let mut task = Subtask {
         n: n as u8,
-        border: border.map(|x| x as u8),
+        border,
         weight: 0,
         sym180: false,
         sym90: false,
@@ -226,4 +226,70 @@ pub(crate) fn subtasks(n: u32) -> impl Iterator<Item = Subtask> {
         .flat_map(move |(a, b)| (0..size).map(move |k| (a, b, k)))
         .flat_map(move |(a, b, k)| (0..size).map(move |l| [a, b, k, l]))
         .filter_map(move |border| subtask(n, border))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every legal constellation, canonical or not.
+    fn all_legal(n: u32) -> u64 {
+        let s = n as u8;
+        let mut count = 0;
+        for a in 0..s {
+            for b in 0..s {
+                for k in 0..s {
+                    for l in 0..s {
+                        count += u64::from(consistent(n, [a, b, k, l]));
+                    }
+                }
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn class_weights_add_up_to_every_legal_constellation() {
+        for n in MIN_N..=14 {
+            let weighted: u64 = subtasks(n).map(|t| u64::from(t.weight)).sum();
+            assert_eq!(weighted, all_legal(n), "n={n}");
+        }
+    }
+
+    #[test]
+    fn the_eight_symmetries_are_distinct_and_close_under_composition() {
+        let n = 11;
+        let border = [3, 1, 6, 8]; // no two of its images coincide
+        assert!(consistent(n, border));
+        let images: std::vec::Vec<_> = (0..8).map(|g| transform(n, border, g)).collect();
+        for (i, a) in images.iter().enumerate() {
+            assert!(consistent(n, *a));
+            assert!(images[i + 1..].iter().all(|b| b != a));
+            // Applying any symmetry to an image stays inside the class.
+            assert!((0..8).all(|g| images.contains(&transform(n, *a, g))));
+        }
+    }
+
+    #[test]
+    fn exactly_one_member_of_each_class_is_canonical() {
+        let n = 9;
+        let s = n as u8;
+        for a in 0..s {
+            for b in 0..s {
+                for k in 0..s {
+                    for l in 0..s {
+                        let border = [a, b, k, l];
+                        if !consistent(n, border) {
+                            continue;
+                        }
+                        let canonical = (0..8)
+                            .map(|g| transform(n, border, g))
+                            .filter(|&image| subtask(n, image).is_some())
+                            .collect::<std::collections::BTreeSet<_>>();
+                        assert_eq!(canonical.len(), 1, "{border:?}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -184,3 +184,22 @@ impl<'a> Board<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::constellation::subtasks;
+
+    #[test]
+    fn fast_and_recording_searches_agree_on_every_subtask() {
+        for n in 5..=12 {
+            for task in subtasks(n) {
+                let (fast, slow) = (complete(&task), complete_recording(&task));
+                assert_eq!(fast.solutions, slow.solutions, "n={n} {:?}", task.border);
+                if !(task.sym90 || task.sym180) {
+                    assert_eq!((slow.sym90, slow.sym180), (0, 0), "n={n} {:?}", task.border);
+                }
+            }
+        }
+    }
+}

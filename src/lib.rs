@@ -39,7 +39,7 @@
 #![deny(missing_docs)]
 #![doc(test(attr(deny(warnings))))]
 
-#[cfg(feature = "std")]
+#[cfg(any(test, feature = "std"))]
 extern crate std;
 
 mod answer;

@@ -181,3 +181,74 @@ fn help_and_version_go_to_stdout() {
         format!("nqueens {}\n", env!("CARGO_PKG_VERSION"))
     );
 }
+
+#[test]
+fn count_prints_the_total_or_the_distinct_count() {
+    for n in 1..=12u32 {
+        let out = run(&["count", &n.to_string()], None);
+        assert!(out.status.success());
+        assert_eq!(text(&out.stdout), format!("{}\n", A000170[n as usize - 1]));
+    }
+    assert_eq!(
+        text(&run(&["count", "10", "--unique"], None).stdout),
+        "92\n"
+    );
+    assert_eq!(text(&run(&["count"], Some(b"8\n")).stdout), "92\n");
+    let two = run(&["count", "12", "--threads", "2"], None);
+    assert_eq!(text(&two.stdout), "14200\n");
+}
+
+#[test]
+fn count_json_has_every_field() {
+    let out = run(
+        &["count", "11", "--unique", "--json", "--threads", "2"],
+        None,
+    );
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    assert_eq!(json["n"], 11);
+    assert_eq!(json["total"], 2680);
+    assert_eq!(json["unique"], 341);
+    assert_eq!(json["threads"], 2);
+    assert!(json["elapsed_seconds"].as_f64().unwrap() >= 0.0);
+    assert!(json["nodes"].as_u64().unwrap() > 0);
+    assert!(json["subtasks"].as_u64().unwrap() > 1);
+    let plain = run(&["count", "11", "--json"], None);
+    let json: serde_json::Value = serde_json::from_slice(&plain.stdout).unwrap();
+    assert!(json.get("unique").is_none(), "unique only when asked");
+}
+
+#[test]
+fn count_rejects_bad_input() {
+    assert_usage_error(&run(&["count", "0"], None), "'0'", "count 0");
+    assert_usage_error(&run(&["count", "33"], None), "'33'", "count 33");
+    assert_usage_error(&run(&["count", "x"], None), "'x'", "count x");
+    assert_usage_error(&run(&["count", "8", "9"], None), "'9'", "count 8 9");
+    assert_usage_error(
+        &run(&["count", "8", "--threads", "0"], None),
+        "'0'",
+        "threads 0",
+    );
+    assert_usage_error(
+        &run(&["count", "8", "--threads", "two"], None),
+        "'two'",
+        "threads two",
+    );
+    assert_usage_error(
+        &run(&["count", "8", "--bogus"], None),
+        "'--bogus'",
+        "bogus flag",
+    );
+    assert_usage_error(&run(&["count"], Some(b"")), "empty", "count, empty stdin");
+}
+
+#[test]
+fn sizes_past_the_table_take_their_total_from_the_engine() {
+    let out = run(&["14"], None);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[3], "365596");
+    assert_eq!(lines[0], "1 3 5 7 12 10 13 4 14 9 2 6 8 11");
+}

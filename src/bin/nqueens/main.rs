@@ -1,10 +1,12 @@
-//! The `nqueens` command line: the Checker Challenge answer and the table check.
+//! The `nqueens` command line: the Checker Challenge answer, the table check and exact
+//! counts.
 
 mod cli;
 mod failure;
 mod input;
 mod output;
 mod run_answer;
+mod run_count;
 mod run_verify;
 
 use std::process::ExitCode;
@@ -20,6 +22,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Some(Command::Verify) => run_verify::all(),
+        Some(Command::Count(args)) => run_count::run(&args),
         None => run_answer::run(&cli.answer),
     };
     match result {

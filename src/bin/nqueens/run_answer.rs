@@ -2,43 +2,82 @@
 
 use std::time::Instant;
 
-use nqueens::{lookup, solve, verify, write_challenge, Answer, MAX_N};
+use nqueens::{first_placements, lookup, solve, verify, write_challenge, Answer, MAX_N};
 
 use crate::cli::AnswerArgs;
 use crate::failure::Failure;
-use crate::{input, output, run_verify};
+use crate::{input, output, run_count, run_verify};
 
 /// Prints the answer for the requested size, after verifying it when asked.
+///
+/// Table sizes come from the table. Other sizes take their first placements from the
+/// const solver (which stops after three) and their total from the counting engine.
+/// `--solve` runs the plain const solver for everything; `--verify` re-derives the
+/// answer with the solver and the reference search, and checks the engine against it.
 pub fn run(args: &AnswerArgs) -> Result<(), Failure> {
     if let Some(extra) = args.extra.first() {
         return Err(input::one_size_only(extra));
     }
     let n = input::board_size(args.n.as_deref())?;
-    let from_table = if args.solve { None } else { lookup(n) };
-    let answer = match from_table {
-        Some(entry) => *entry,
-        None => computed(n)?,
+    let from_table = if args.solve || args.verify {
+        None
+    } else {
+        lookup(n)
     };
-    if args.verify {
-        let started = Instant::now();
-        let checked = verify(&answer).map_err(|m| Failure::Found(m.to_string()))?;
-        let source = if from_table.is_some() {
-            "table"
-        } else {
-            "run-time answer"
-        };
-        eprintln!(
-            "{}",
-            run_verify::describe(source, &checked, started.elapsed())
-        );
-    }
+    let (placements, total) = if let Some(entry) = from_table {
+        (entry.first_placements(), entry.total())
+    } else if args.solve || args.verify {
+        let answer = solved(n)?;
+        if args.verify {
+            check(&answer)?;
+        }
+        (answer.first_placements(), answer.total())
+    } else {
+        let first = first_placements(n).ok_or_else(|| out_of_range(n))?;
+        (first, run_count::total(n, run_count::all_cores())?.total)
+    };
     let mut text = String::new();
     // Writing into a String cannot fail.
-    let _ = write_challenge(&mut text, answer.placements(), answer.total());
+    let _ = write_challenge(&mut text, placements.as_slice(), total);
     output::print(&text)
 }
 
-/// An answer computed at run time by the same solver that built the table.
-fn computed(n: u32) -> Result<Answer, Failure> {
-    solve(n).ok_or_else(|| Failure::Usage(format!("board size {n} is outside 1..={MAX_N}")))
+/// The `--verify` check: the table entry (when there is one) must equal the fresh
+/// answer, which must pass `nqueens::verify`, and the counting engine must agree on
+/// the total. Reports on stderr so stdout stays the answer alone.
+fn check(answer: &Answer) -> Result<(), Failure> {
+    let n = answer.n();
+    let started = Instant::now();
+    if lookup(n).is_some_and(|entry| entry != answer) {
+        return Err(Failure::Found(format!(
+            "n={n}: table entry differs from the solver"
+        )));
+    }
+    let checked = verify(answer).map_err(|m| Failure::Found(m.to_string()))?;
+    let engine = run_count::total(n, run_count::all_cores())?.total;
+    if engine != answer.total() {
+        return Err(Failure::Found(format!(
+            "n={n}: counting engine total {engine} disagrees with the solver ({})",
+            answer.total()
+        )));
+    }
+    let source = if lookup(n).is_some() {
+        "table"
+    } else {
+        "run-time answer"
+    };
+    eprintln!(
+        "{}; counting engine agrees",
+        run_verify::describe(source, &checked, started.elapsed())
+    );
+    Ok(())
+}
+
+/// The whole answer from the plain const solver, run natively.
+fn solved(n: u32) -> Result<Answer, Failure> {
+    solve(n).ok_or_else(|| out_of_range(n))
+}
+
+fn out_of_range(n: u32) -> Failure {
+    Failure::Usage(format!("board size {n} is outside 1..={MAX_N}"))
 }

@@ -1,0 +1,115 @@
+//! The counting engine: exact totals and distinct counts, agreement with the plain
+//! solver, independence from the thread count, and progress reports.
+
+use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use nqueens::{
+    count, count_with, counts, solve, subtask_count, CountError, CountOptions, Progress,
+};
+
+/// OEIS A000170, n = 1..=17.
+const A000170: [u128; 17] = [
+    1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104,
+];
+
+/// OEIS A002562 (distinct up to rotation and reflection), n = 1..=17.
+const A002562: [u128; 17] = [
+    1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955, 11977939,
+];
+
+/// Release builds count up to 17 (seconds); debug builds stop at 13.
+fn largest() -> u32 {
+    if cfg!(debug_assertions) {
+        13
+    } else {
+        17
+    }
+}
+
+#[test]
+fn totals_and_distinct_counts_match_oeis() {
+    for n in 1..=largest() {
+        let c = count_with(n, &CountOptions::default()).unwrap();
+        assert_eq!(c.n, n);
+        assert_eq!(c.total, A000170[n as usize - 1], "total for n={n}");
+        assert_eq!(c.unique, A002562[n as usize - 1], "distinct for n={n}");
+    }
+}
+
+#[test]
+fn the_engine_agrees_with_the_plain_solver() {
+    let last = if cfg!(debug_assertions) { 12 } else { 14 };
+    for n in 1..=last {
+        let plain = solve(n).unwrap().total();
+        assert_eq!(count(n), Some(plain), "n={n}");
+        assert_eq!(counts(n).unwrap().total, plain, "n={n}");
+    }
+}
+
+#[test]
+fn results_do_not_depend_on_the_thread_count() {
+    for n in [5, 8, 11, 13] {
+        let results: Vec<_> = [1, 2, 7]
+            .into_iter()
+            .map(|t| {
+                let options = CountOptions {
+                    threads: NonZeroUsize::new(t),
+                    ..CountOptions::default()
+                };
+                count_with(n, &options).unwrap()
+            })
+            .collect();
+        assert!(
+            results.windows(2).all(|w| w[0] == w[1]),
+            "n={n}: {results:?}"
+        );
+        assert_eq!(results[0], counts(n).unwrap(), "n={n}");
+    }
+}
+
+#[test]
+fn progress_reports_every_subtask_once() {
+    for n in [3, 12] {
+        let calls = AtomicU64::new(0);
+        let seen = Mutex::new(Vec::new());
+        let progress = |p: Progress| {
+            calls.fetch_add(1, Ordering::Relaxed);
+            seen.lock().unwrap().push(p);
+        };
+        let options = CountOptions {
+            threads: NonZeroUsize::new(2),
+            progress: Some(&progress),
+        };
+        let c = count_with(n, &options).unwrap();
+        let total = subtask_count(n).unwrap();
+        assert_eq!(c.subtasks, total);
+        assert_eq!(calls.load(Ordering::Relaxed), total);
+        let mut done: Vec<u64> = seen.lock().unwrap().iter().map(|p| p.done).collect();
+        done.sort_unstable();
+        assert_eq!(done, (1..=total).collect::<Vec<_>>(), "n={n}");
+        assert!(seen.lock().unwrap().iter().all(|p| p.total == total));
+    }
+}
+
+#[test]
+fn sizes_outside_the_range_are_refused() {
+    for n in [0, 33, u32::MAX] {
+        assert_eq!(count(n), None);
+        assert_eq!(counts(n), Err(CountError::OutOfRange { n }));
+        assert_eq!(
+            count_with(n, &CountOptions::default()),
+            Err(CountError::OutOfRange { n })
+        );
+        assert_eq!(subtask_count(n), None);
+    }
+}
+
+#[test]
+fn the_split_is_many_small_subtasks() {
+    // Enough independent jobs to keep 16 threads busy from n = 12 on.
+    assert!(subtask_count(12).unwrap() >= 16 * 20);
+    assert!(subtask_count(16).unwrap() > subtask_count(12).unwrap());
+    assert_eq!(subtask_count(4), Some(1));
+}
