@@ -32,7 +32,11 @@ fn main() {
         .filter(|a| !a.starts_with('-'))
         .filter_map(|a| a.parse().ok())
         .collect();
-    let sizes = if sizes.is_empty() { (14..=17).collect() } else { sizes };
+    let sizes = if sizes.is_empty() {
+        (14..=17).collect()
+    } else {
+        sizes
+    };
     let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
     let c_plain = build_c_baseline();
     println!(
@@ -76,7 +80,9 @@ fn row(n: u32, cores: usize, c_plain: Option<&PathBuf>) {
         }
     }
     let (c, plain, one, all) = (median(&c), median(&plain), median(&one), median(&all));
-    let ratio = |a: Option<Duration>, b: Duration| a.map_or("-".into(), |a| format!("{:.2}x", secs(a) / secs(b)));
+    let ratio = |a: Option<Duration>, b: Duration| {
+        a.map_or("-".into(), |a| format!("{:.2}x", secs(a) / secs(b)))
+    };
     let shown = |d: Option<Duration>| d.map_or("-".into(), |d| format!("{:.3} s", secs(d)));
     let (plain, one, all) = (plain.unwrap(), one.unwrap(), all.unwrap());
     println!(
@@ -129,7 +135,13 @@ fn build_c_baseline() -> Option<PathBuf> {
 }
 
 fn run_c(program: &PathBuf, n: u32) -> u128 {
-    let out = Command::new(program).arg(n.to_string()).output().expect("C baseline runs");
+    let out = Command::new(program)
+        .arg(n.to_string())
+        .output()
+        .expect("C baseline runs");
     assert!(out.status.success(), "C baseline failed for n={n}");
-    String::from_utf8_lossy(&out.stdout).trim().parse().expect("C baseline prints a number")
+    String::from_utf8_lossy(&out.stdout)
+        .trim()
+        .parse()
+        .expect("C baseline prints a number")
 }
