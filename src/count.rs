@@ -7,9 +7,9 @@
 
 use core::fmt;
 
+use crate::algorithms::flags as reference;
 use crate::constellation::{self, MIN_N};
 use crate::kernel;
-use crate::reference;
 use crate::solver::{solve, MAX_N};
 use crate::tally::Tally;
 

@@ -42,6 +42,7 @@
 #[cfg(any(test, feature = "std"))]
 extern crate std;
 
+mod algorithms;
 mod answer;
 mod constellation;
 mod count;
@@ -49,18 +50,19 @@ mod kernel;
 #[cfg(feature = "std")]
 mod parallel;
 mod placement;
-pub mod reference;
 mod solver;
 mod table;
 mod tally;
 mod verify;
 
+pub use algorithms::flags as reference;
+pub use algorithms::{Algorithm, Run};
 pub use answer::write_challenge;
 pub use count::{count, counts, subtask_count, CountError, Counts};
 #[cfg(feature = "std")]
 pub use parallel::{count_with, CountOptions, Progress};
 pub use placement::{Board, PlacementError};
-pub use solver::{first_placements, solve, Answer, Placement, Placements, FIRST, MAX_N};
+pub use solver::{first_placements, solve, Answer, Placement, Placements, Solutions, FIRST, MAX_N};
 pub use table::{answer, lookup, table, TABLE_MAX, TABLE_MIN};
 pub use verify::{verify, Mismatch, Verified};
 

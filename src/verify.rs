@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::reference;
+use crate::algorithms::flags as reference;
 use crate::solver::{solve, Answer, Placement, FIRST};
 
 /// What [`verify`] checked for one board size, when everything agreed.

@@ -1,8 +1,11 @@
-//! An independent reference search: plain backtracking with "used" flag arrays.
+//! Flag arrays: row by row, with "column used" and "diagonal used" flags indexed by
+//! `row + col` and `row - col + n - 1`.
 //!
-//! It shares nothing with the bitmask solver on purpose (no masks, no shifts, recursion
-//! instead of an explicit stack), so that agreement between the two means something.
+//! This is also the crate's independent reference search (`nqueens::reference`): it
+//! shares nothing with the bitmask solver (no masks, no shifts, recursion instead of an
+//! explicit stack), so agreement between the two means something.
 
+use super::Run;
 use crate::solver::MAX_N;
 
 /// Search state: one flag per column and per diagonal, plus the columns chosen so far.
@@ -11,9 +14,10 @@ struct Flags {
     column: [bool; 32],
     /// Indexed by `row + col`.
     rising: [bool; 63],
-    /// Indexed by `row + n - 1 - col`.
+    /// Indexed by `row - col + n - 1`.
     falling: [bool; 63],
     queens: [u8; 32],
+    run: Run,
 }
 
 /// Calls `visit` with every placement of an `n`×`n` board in lexicographic order, as
@@ -31,50 +35,7 @@ struct Flags {
 /// assert_eq!(first[0], [1, 3, 5, 0, 2, 4]);
 /// ```
 pub fn for_each(n: u32, mut visit: impl FnMut(&[u8]) -> bool) -> Option<u128> {
-    if n == 0 || n > MAX_N {
-        return None;
-    }
-    let mut flags = Flags {
-        n: n as usize,
-        column: [false; 32],
-        rising: [false; 63],
-        falling: [false; 63],
-        queens: [0; 32],
-    };
-    let mut seen = 0;
-    place(&mut flags, 0, &mut seen, &mut visit);
-    Some(seen)
-}
-
-/// Tries every free column of `row`; returns `false` once the visitor asked to stop.
-fn place(
-    f: &mut Flags,
-    row: usize,
-    seen: &mut u128,
-    visit: &mut impl FnMut(&[u8]) -> bool,
-) -> bool {
-    if row == f.n {
-        *seen += 1;
-        return visit(&f.queens[..f.n]);
-    }
-    for col in 0..f.n {
-        let (up, down) = (row + col, row + f.n - 1 - col);
-        if f.column[col] || f.rising[up] || f.falling[down] {
-            continue;
-        }
-        f.column[col] = true;
-        f.rising[up] = true;
-        f.falling[down] = true;
-        f.queens[row] = col as u8;
-        let go_on = place(f, row + 1, seen, visit);
-        f.column[col] = false;
-        f.rising[up] = false;
-        f.falling[down] = false;
-        if !go_on {
-            return false;
-        }
-    }
-    true
+    search(n, &mut visit).map(|run| run.total)
 }
 
 /// Counts the placements of an `n`×`n` board. `None` for `n == 0` and `n > 32`.
@@ -85,4 +46,48 @@ fn place(
 /// ```
 pub fn count(n: u32) -> Option<u128> {
     for_each(n, |_| true)
+}
+
+/// The search behind [`for_each`], also reporting nodes (queens placed).
+pub(crate) fn search(n: u32, visit: &mut dyn FnMut(&[u8]) -> bool) -> Option<Run> {
+    if n == 0 || n > MAX_N {
+        return None;
+    }
+    let mut flags = Flags {
+        n: n as usize,
+        column: [false; 32],
+        rising: [false; 63],
+        falling: [false; 63],
+        queens: [0; 32],
+        run: Run::default(),
+    };
+    place(&mut flags, 0, visit);
+    Some(flags.run)
+}
+
+/// Tries every free column of `row`; returns `false` once the visitor asked to stop.
+fn place(f: &mut Flags, row: usize, visit: &mut dyn FnMut(&[u8]) -> bool) -> bool {
+    if row == f.n {
+        f.run.total += 1;
+        return visit(&f.queens[..f.n]);
+    }
+    for col in 0..f.n {
+        let (up, down) = (row + col, row + f.n - 1 - col);
+        if f.column[col] || f.rising[up] || f.falling[down] {
+            continue;
+        }
+        f.run.nodes += 1;
+        f.column[col] = true;
+        f.rising[up] = true;
+        f.falling[down] = true;
+        f.queens[row] = col as u8;
+        let go_on = place(f, row + 1, visit);
+        f.column[col] = false;
+        f.rising[up] = false;
+        f.falling[down] = false;
+        if !go_on {
+            return false;
+        }
+    }
+    true
 }
