@@ -61,7 +61,7 @@ pub use answer::write_challenge;
 pub use count::{count, counts, subtask_count, CountError, Counts};
 #[cfg(feature = "std")]
 pub use parallel::{count_with, CountOptions, Progress};
-pub use placement::{Board, PlacementError};
+pub use placement::{Attack, Board, Conflict, Conflicts, PlacementError};
 pub use solver::{first_placements, solve, Answer, Placement, Placements, Solutions, FIRST, MAX_N};
 pub use table::{answer, lookup, table, TABLE_MAX, TABLE_MIN};
 pub use verify::{verify, Mismatch, Verified};

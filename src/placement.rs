@@ -244,3 +244,114 @@ impl Placements {
         self.list.split_at(self.len as usize).0
     }
 }
+
+/// How two queens attack each other.
+///
+/// # Example
+/// ```
+/// use nqueens::{Attack, Placement};
+/// let p = Placement::new(&[1, 1]).unwrap();
+/// assert_eq!(p.conflicts().next().unwrap().attack, Attack::Column);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Attack {
+    /// Same column.
+    Column,
+    /// Same diagonal.
+    Diagonal,
+}
+
+/// Two queens that attack each other: 1-based (row, column) of each, first row first.
+///
+/// # Example
+/// ```
+/// let p = nqueens::Placement::new(&[1, 2]).unwrap();
+/// let c = p.conflicts().next().unwrap();
+/// assert_eq!((c.first, c.second), ((1, 1), (2, 2)));
+/// assert_eq!(c.to_string(), "rows 1 and 2 (columns 1 and 2) share a diagonal");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    /// The queen in the lower-numbered row, as (row, column).
+    pub first: (u32, u32),
+    /// The other queen, as (row, column).
+    pub second: (u32, u32),
+    /// What they share.
+    pub attack: Attack,
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let what = match self.attack {
+            Attack::Column => "a column",
+            Attack::Diagonal => "a diagonal",
+        };
+        write!(
+            f,
+            "rows {} and {} (columns {} and {}) share {what}",
+            self.first.0, self.second.0, self.first.1, self.second.1
+        )
+    }
+}
+
+/// Every attacking pair of a placement, row pairs in order; made by
+/// [`Placement::conflicts`].
+#[derive(Clone, Debug)]
+pub struct Conflicts<'a> {
+    placement: &'a Placement,
+    a: usize,
+    b: usize,
+}
+
+impl Iterator for Conflicts<'_> {
+    type Item = Conflict;
+
+    fn next(&mut self) -> Option<Conflict> {
+        let n = self.placement.len as usize;
+        let cols = &self.placement.cols;
+        while self.a < n {
+            while self.b < n {
+                let (a, b) = (self.a, self.b);
+                self.b += 1;
+                let (ca, cb) = (cols[a] as usize, cols[b] as usize);
+                if attacks(a, ca, b, cb) {
+                    let attack = if ca == cb {
+                        Attack::Column
+                    } else {
+                        Attack::Diagonal
+                    };
+                    let cell = |row: usize, col: usize| (row as u32 + 1, col as u32 + 1);
+                    return Some(Conflict {
+                        first: cell(a, ca),
+                        second: cell(b, cb),
+                        attack,
+                    });
+                }
+            }
+            self.a += 1;
+            self.b = self.a + 1;
+        }
+        None
+    }
+}
+
+impl Placement {
+    /// Every pair of queens that attack each other (none for a valid placement).
+    ///
+    /// # Example
+    /// ```
+    /// let p = nqueens::Placement::new(&[1, 3, 1, 2]).unwrap();
+    /// let all: Vec<String> = p.conflicts().map(|c| c.to_string()).collect();
+    /// assert_eq!(all, [
+    ///     "rows 1 and 3 (columns 1 and 1) share a column",
+    ///     "rows 3 and 4 (columns 1 and 2) share a diagonal",
+    /// ]);
+    /// ```
+    pub fn conflicts(&self) -> Conflicts<'_> {
+        Conflicts {
+            placement: self,
+            a: 0,
+            b: 1,
+        }
+    }
+}

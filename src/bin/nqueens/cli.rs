@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand};
+use nqueens::Algorithm;
 
 /// Exact N-Queens answers: instant for the Checker Challenge sizes, computed otherwise.
 ///
@@ -16,7 +17,7 @@ use clap::{Args, Parser, Subcommand};
     name = "nqueens",
     version,
     args_conflicts_with_subcommands = true,
-    after_help = "Examples:\n  nqueens 8\n  echo 8 | nqueens\n  nqueens 13 --verify\n  nqueens verify\n  nqueens count 16\n  nqueens count 16 --unique --threads 2 --json"
+    after_help = "Examples:\n  nqueens 8\n  echo 8 | nqueens\n  nqueens 8 --json\n  nqueens 13 --verify\n  nqueens verify\n  nqueens count 16\n  nqueens count 16 --unique --threads 2 --json\n  nqueens compare 10\n  nqueens solutions 8 --format boards --limit 2\n  nqueens show 8 --index 3\n  nqueens check 2 4 6 1 3 5"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -44,6 +45,108 @@ pub struct AnswerArgs {
     /// table and the counting engine (slow past n = 16).
     #[arg(long)]
     pub solve: bool,
+    /// Print the answer as one JSON object: n, total, placements (as column lists) and
+    /// where the answer came from.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The board-size argument shared by the subcommands, read from stdin when omitted.
+#[derive(Args, Debug)]
+pub struct Size {
+    /// Board size, 1 to 32. Read from stdin when omitted.
+    #[arg(value_name = "N", allow_negative_numbers = true)]
+    pub n: Option<String>,
+    /// Anything after N: collected only to name it in a clear error.
+    #[arg(hide = true, allow_negative_numbers = true)]
+    pub extra: Vec<String>,
+}
+
+/// Options of `nqueens compare`.
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    #[command(flatten)]
+    pub size: Size,
+    /// Run only this algorithm; repeat for several. One of: naive, flags, bitmask,
+    /// dancing-links, cell-by-cell [default: all].
+    #[arg(long, value_name = "NAME", value_parser = algorithm)]
+    pub algo: Vec<Algorithm>,
+    /// Print the same data as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Options of `nqueens solutions`.
+#[derive(Args, Debug)]
+pub struct SolutionsArgs {
+    #[command(flatten)]
+    pub size: Size,
+    /// Output format: rows (`2 4 6 1 3 5`), boards (lines of `.` and `Q`, a blank line
+    /// after each) or json (one object per line).
+    #[arg(long, value_name = "FORMAT", default_value = "rows", value_parser = format)]
+    pub format: Format,
+    /// Stop after K placements.
+    #[arg(long, value_name = "K", value_parser = count_of_placements)]
+    pub limit: Option<u64>,
+}
+
+/// Options of `nqueens show`.
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    pub size: Size,
+    /// Which placement, counting from 1 in lexicographic order.
+    #[arg(long, value_name = "K", default_value = "1", value_parser = index)]
+    pub index: u64,
+}
+
+/// Options of `nqueens check`.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The placement: one 1-based column per row, e.g. `2 4 6 1 3 5`. Read from stdin
+    /// when omitted.
+    #[arg(value_name = "COLUMN", allow_negative_numbers = true)]
+    pub columns: Vec<String>,
+}
+
+/// How `solutions` prints each placement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Rows,
+    Boards,
+    Json,
+}
+
+fn algorithm(name: &str) -> Result<Algorithm, String> {
+    Algorithm::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+        format!("expected one of {}", names.join(", "))
+    })
+}
+
+fn format(name: &str) -> Result<Format, String> {
+    match name {
+        "rows" => Ok(Format::Rows),
+        "boards" => Ok(Format::Boards),
+        "json" => Ok(Format::Json),
+        _ => Err("expected rows, boards or json".into()),
+    }
+}
+
+/// A whole number, ASCII digits only (0 is allowed: print nothing).
+fn count_of_placements(text: &str) -> Result<u64, String> {
+    whole(text).ok_or_else(|| "expected a whole number of placements, 0 or more".into())
+}
+
+fn index(text: &str) -> Result<u64, String> {
+    whole(text)
+        .filter(|&k| k >= 1)
+        .ok_or_else(|| "expected a whole number from 1 (the first placement) up".into())
+}
+
+fn whole(text: &str) -> Option<u64> {
+    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    digits.then(|| text.parse().ok()).flatten()
 }
 
 /// Options of `nqueens count`.
@@ -70,6 +173,19 @@ pub struct CountArgs {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Run the classic algorithms (naive, flag arrays, bitmask, dancing links, cell by
+    /// cell) on N: total, search nodes, time, and time relative to the fastest.
+    /// Algorithms past their practical limit are skipped with the reason.
+    Compare(CompareArgs),
+    /// Stream every placement in lexicographic order, in constant memory. Ends quietly
+    /// when the reader closes the pipe.
+    Solutions(SolutionsArgs),
+    /// Draw a placement as a chessboard: ranks and files labelled, Unicode queens, light
+    /// and dark squares in colour on a terminal (unless NO_COLOR is set).
+    Show(ShowArgs),
+    /// Check a placement given as 1-based columns: exit 0 if valid; otherwise list every
+    /// attacking pair and exit 1. Malformed input is a usage error (exit 2).
+    Check(CheckArgs),
     /// Count the placements of an N×N board exactly, on every core: one search per
     /// symmetry class of border constellations, weighted by the class size.
     Count(CountArgs),

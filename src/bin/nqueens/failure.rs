@@ -2,7 +2,8 @@
 
 use std::process::ExitCode;
 
-/// A failed run. Nothing has been written to stdout when one is returned.
+/// A failed run. Nothing has been written to stdout when one is returned, except for
+/// `Silent`, and for a mismatch found after passing entries were reported.
 #[derive(Debug)]
 pub enum Failure {
     /// Bad arguments or input: exit code 2, like clap, coreutils and ripgrep.
@@ -11,6 +12,9 @@ pub enum Failure {
     Found(String),
     /// Output could not be written (but not a closed pipe, which ends quietly): exit 1.
     Io(String),
+    /// The command already reported on stdout and only sets the exit code (an invalid
+    /// placement for `check`).
+    Silent(u8),
 }
 
 impl Failure {
@@ -19,6 +23,7 @@ impl Failure {
         let (message, code) = match self {
             Failure::Usage(m) => (m, 2),
             Failure::Found(m) | Failure::Io(m) => (m, 1),
+            Failure::Silent(code) => return ExitCode::from(code),
         };
         eprintln!("error: {message}");
         ExitCode::from(code)

@@ -21,6 +21,16 @@ pub fn board_size(arg: Option<&str>) -> Result<u32, Failure> {
     }
 }
 
+/// Fails on anything after N.
+pub fn no_extra(extra: &[String]) -> Result<(), Failure> {
+    extra.first().map_or(Ok(()), |e| Err(one_size_only(e)))
+}
+
+/// The error for a size the library refused (cannot happen after `board_size`).
+pub fn out_of_range(n: u32) -> Failure {
+    Failure::Usage(format!("board size {n} is out of range; {ACCEPTED}"))
+}
+
 /// The error for a second value after N.
 pub fn one_size_only(extra: &str) -> Failure {
     Failure::Usage(format!(
@@ -57,25 +67,7 @@ pub fn parse(text: &str, source: &str) -> Result<u32, Failure> {
 
 /// Reads the whole of stdin and parses the single board size it must hold.
 fn parse_stdin() -> Result<u32, Failure> {
-    let stdin = std::io::stdin();
-    if stdin.is_terminal() {
-        return Err(Failure::Usage(format!(
-            "missing board size N: give it as an argument or on stdin; {ACCEPTED}"
-        )));
-    }
-    let mut bytes = Vec::new();
-    stdin
-        .lock()
-        .take(STDIN_LIMIT + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Failure::Usage(format!("cannot read stdin: {e}")))?;
-    if bytes.len() as u64 > STDIN_LIMIT {
-        return Err(Failure::Usage(format!(
-            "stdin holds more than {STDIN_LIMIT} bytes; {ACCEPTED}"
-        )));
-    }
-    let text = std::str::from_utf8(&bytes)
-        .map_err(|_| Failure::Usage(format!("stdin is not valid UTF-8; {ACCEPTED}")))?;
+    let text = stdin_text("board size N")?;
     let mut words = text.split_ascii_whitespace();
     match (words.next(), words.next()) {
         (None, _) => Err(Failure::Usage(format!(
@@ -88,6 +80,30 @@ fn parse_stdin() -> Result<u32, Failure> {
             quote(second)
         ))),
     }
+}
+
+/// All of stdin as text: at most 1 MiB, valid UTF-8, and not a terminal (where nobody
+/// would know the program is waiting). `what` names the missing input in the error.
+pub fn stdin_text(what: &str) -> Result<String, Failure> {
+    let stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        return Err(Failure::Usage(format!(
+            "missing {what}: give it as arguments or on stdin"
+        )));
+    }
+    let mut bytes = Vec::new();
+    stdin
+        .lock()
+        .take(STDIN_LIMIT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure::Usage(format!("cannot read stdin: {e}")))?;
+    if bytes.len() as u64 > STDIN_LIMIT {
+        return Err(Failure::Usage(format!(
+            "stdin holds more than {STDIN_LIMIT} bytes; expected {what}"
+        )));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| Failure::Usage(format!("stdin is not valid UTF-8; expected {what}")))
 }
 
 #[cfg(test)]

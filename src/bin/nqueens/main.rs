@@ -6,7 +6,11 @@ mod failure;
 mod input;
 mod output;
 mod run_answer;
+mod run_check;
+mod run_compare;
 mod run_count;
+mod run_show;
+mod run_solutions;
 mod run_verify;
 
 use std::process::ExitCode;
@@ -23,6 +27,10 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Verify) => run_verify::all(),
         Some(Command::Count(args)) => run_count::run(&args),
+        Some(Command::Compare(args)) => run_compare::run(&args),
+        Some(Command::Solutions(args)) => run_solutions::run(&args),
+        Some(Command::Show(args)) => run_show::run(&args),
+        Some(Command::Check(args)) => run_check::run(&args),
         None => run_answer::run(&cli.answer),
     };
     match result {

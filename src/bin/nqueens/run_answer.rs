@@ -2,11 +2,24 @@
 
 use std::time::Instant;
 
-use nqueens::{first_placements, lookup, solve, verify, write_challenge, Answer, MAX_N};
+use nqueens::{first_placements, lookup, solve, verify, write_challenge, Answer, Placements};
+use serde::Serialize;
 
 use crate::cli::AnswerArgs;
 use crate::failure::Failure;
 use crate::{input, output, run_count, run_verify};
+
+/// The `--json` form of the answer.
+#[derive(Serialize)]
+struct Report {
+    n: u32,
+    total: u128,
+    /// The first placements, each as 1-based columns.
+    placements: Vec<Vec<u32>>,
+    /// "table" (built at compile time), "solver" (the plain const solver at run time)
+    /// or "engine" (first placements from the solver, total from the counting engine).
+    source: &'static str,
+}
 
 /// Prints the answer for the requested size, after verifying it when asked.
 ///
@@ -15,31 +28,56 @@ use crate::{input, output, run_count, run_verify};
 /// `--solve` runs the plain const solver for everything; `--verify` re-derives the
 /// answer with the solver and the reference search, and checks the engine against it.
 pub fn run(args: &AnswerArgs) -> Result<(), Failure> {
-    if let Some(extra) = args.extra.first() {
-        return Err(input::one_size_only(extra));
-    }
+    input::no_extra(&args.extra)?;
     let n = input::board_size(args.n.as_deref())?;
     let from_table = if args.solve || args.verify {
         None
     } else {
         lookup(n)
     };
-    let (placements, total) = if let Some(entry) = from_table {
-        (entry.first_placements(), entry.total())
+    let (placements, total, source) = if let Some(entry) = from_table {
+        (entry.first_placements(), entry.total(), "table")
     } else if args.solve || args.verify {
         let answer = solved(n)?;
         if args.verify {
             check(&answer)?;
         }
-        (answer.first_placements(), answer.total())
+        (answer.first_placements(), answer.total(), "solver")
     } else {
-        let first = first_placements(n).ok_or_else(|| out_of_range(n))?;
-        (first, run_count::total(n, run_count::all_cores())?.total)
+        let first = first_placements(n).ok_or_else(|| input::out_of_range(n))?;
+        let total = run_count::total(n, run_count::all_cores())?.total;
+        (first, total, "engine")
     };
-    let mut text = String::new();
-    // Writing into a String cannot fail.
-    let _ = write_challenge(&mut text, placements.as_slice(), total);
+    let text = if args.json {
+        json(n, &placements, total, source)?
+    } else {
+        let mut text = String::new();
+        // Writing into a String cannot fail.
+        let _ = write_challenge(&mut text, placements.as_slice(), total);
+        text
+    };
     output::print(&text)
+}
+
+fn json(
+    n: u32,
+    placements: &Placements,
+    total: u128,
+    source: &'static str,
+) -> Result<String, Failure> {
+    let report = Report {
+        n,
+        total,
+        placements: placements
+            .as_slice()
+            .iter()
+            .map(|p| p.columns().collect())
+            .collect(),
+        source,
+    };
+    serde_json::to_string(&report)
+        .map(|json| format!("{json}\n"))
+        .map_err(|e| Failure::Io(format!("cannot encode JSON: {e}")))
 }
 
 /// The `--verify` check: the table entry (when there is one) must equal the fresh
@@ -75,9 +113,5 @@ fn check(answer: &Answer) -> Result<(), Failure> {
 
 /// The whole answer from the plain const solver, run natively.
 fn solved(n: u32) -> Result<Answer, Failure> {
-    solve(n).ok_or_else(|| out_of_range(n))
-}
-
-fn out_of_range(n: u32) -> Failure {
-    Failure::Usage(format!("board size {n} is outside 1..={MAX_N}"))
+    solve(n).ok_or_else(|| input::out_of_range(n))
 }
