@@ -1,31 +1,12 @@
 //! End-to-end tests of the `nqueens` binary: exact answers, stdin, errors, verify.
 
-use std::io::Write as _;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{assert_usage_error, run, text};
 
 /// OEIS A000170, n = 1..=13: written out here so the binary is checked against an
 /// outside source, not against the library it is built from.
 const A000170: [u128; 13] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712];
-
-/// Runs the binary with `args`, feeding `stdin` (an empty stdin when `None`).
-fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    pipe.write_all(stdin.unwrap_or_default())
-        .expect("stdin is written");
-    drop(pipe);
-    child.wait_with_output().expect("the binary finishes")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("output is UTF-8")
-}
 
 /// The expected answer, built from the independent reference search and A000170.
 fn expected(n: u32) -> String {
@@ -80,24 +61,6 @@ fn solving_at_run_time_prints_the_same_as_the_table() {
         let solved = run(&[&n.to_string(), "--solve"], None);
         assert_eq!(table.stdout, solved.stdout, "n={n}");
     }
-}
-
-/// A usage error: exit 2, nothing on stdout, one line on stderr that contains `names`.
-fn assert_usage_error(out: &Output, names: &str, case: &str) {
-    let err = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{case}: {err}");
-    assert!(
-        out.stdout.is_empty(),
-        "{case}: stdout {:?}",
-        text(&out.stdout)
-    );
-    assert_eq!(err.lines().count(), 1, "{case}: {err}");
-    assert!(err.starts_with("error: "), "{case}: {err}");
-    assert!(
-        err.contains(names),
-        "{case}: {err:?} does not name {names:?}"
-    );
-    assert!(!err.contains("panicked"), "{case}: {err}");
 }
 
 #[test]

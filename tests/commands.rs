@@ -1,0 +1,308 @@
+//! End-to-end tests of `compare`, `solutions`, `show`, `check` and `--json`.
+
+mod common;
+
+use std::io::Read as _;
+use std::process::{Command, Stdio};
+
+use common::{assert_usage_error, run, text};
+
+#[test]
+fn compare_runs_every_algorithm_and_they_agree() {
+    let out = run(&["compare", "6"], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines[0], "n=6");
+    assert!(lines[1].starts_with("algorithm") && lines[1].contains("relative"));
+    let names = ["naive", "flags", "bitmask", "dancing-links", "cell-by-cell"];
+    for (line, name) in lines[2..].iter().zip(names) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(fields[0], name, "{table}");
+        assert_eq!(fields[1], "4", "{table}");
+    }
+    assert_eq!(lines.len(), 7);
+    assert!(
+        table.contains(" 1.00x"),
+        "one algorithm is the fastest: {table}"
+    );
+}
+
+#[test]
+fn compare_json_and_algorithm_choice() {
+    let out = run(
+        &[
+            "compare", "8", "--algo", "flags", "--algo", "naive", "--json",
+        ],
+        None,
+    );
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["n"], 8);
+    let rows = json["algorithms"].as_array().unwrap();
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|r| r["algorithm"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["naive", "flags"]);
+    for row in rows {
+        assert_eq!(row["total"], 92);
+        assert_eq!(row["nodes"], 2056);
+        assert!(row["seconds"].as_f64().unwrap() > 0.0);
+        assert!(row["relative"].as_f64().unwrap() >= 1.0);
+    }
+}
+
+#[test]
+fn compare_skips_algorithms_past_their_limit_with_the_reason() {
+    let out = run(
+        &[
+            "compare",
+            "11",
+            "--algo",
+            "cell-by-cell",
+            "--algo",
+            "bitmask",
+        ],
+        None,
+    );
+    assert!(out.status.success());
+    let table = text(&out.stdout);
+    assert!(
+        table.contains("cell-by-cell   skipped: n=11 is past its practical limit of 10"),
+        "{table}"
+    );
+    assert!(table.contains("bitmask"));
+    let json = run(&["compare", "20", "--json"], None);
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let rows = json["algorithms"].as_array().unwrap();
+    assert_eq!(rows.len(), 5);
+    assert!(rows
+        .iter()
+        .all(|r| r["skipped"].is_string() && r.get("total").is_none()));
+}
+
+#[test]
+fn compare_rejects_bad_input() {
+    assert_usage_error(
+        &run(&["compare", "8", "--algo", "magic"], None),
+        "'magic'",
+        "algo",
+    );
+    assert_usage_error(&run(&["compare", "0"], None), "'0'", "compare 0");
+    assert_usage_error(&run(&["compare", "8", "9"], None), "'9'", "compare 8 9");
+}
+
+#[test]
+fn solutions_rows_for_6() {
+    let out = run(&["solutions", "6"], None);
+    assert!(out.status.success());
+    assert_eq!(
+        text(&out.stdout),
+        "2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n5 3 1 6 4 2\n"
+    );
+}
+
+#[test]
+fn solutions_boards_for_4() {
+    let out = run(&["solutions", "4", "--format", "boards"], None);
+    assert!(out.status.success());
+    assert_eq!(
+        text(&out.stdout),
+        ".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n\n"
+    );
+}
+
+#[test]
+fn solutions_json_lines() {
+    let out = run(&["solutions", "5", "--format", "json"], None);
+    let stdout = text(&out.stdout);
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 10);
+    assert_eq!(lines[0]["columns"], serde_json::json!([1, 3, 5, 2, 4]));
+    assert_eq!(lines[9]["index"], 10);
+    assert!(lines.iter().all(|l| l["n"] == 5));
+}
+
+#[test]
+fn solutions_limit_is_a_prefix() {
+    let all = text(&run(&["solutions", "8"], None).stdout);
+    assert_eq!(all.lines().count(), 92);
+    for k in [0, 1, 5, 92, 1000] {
+        let some = text(&run(&["solutions", "8", "--limit", &k.to_string()], None).stdout);
+        let expected: String = all.lines().take(k).map(|l| format!("{l}\n")).collect();
+        assert_eq!(some, expected, "limit {k}");
+    }
+    assert_eq!(text(&run(&["solutions", "3"], None).stdout), "");
+}
+
+#[test]
+fn solutions_end_quietly_when_the_reader_closes_the_pipe() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(["solutions", "14"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 64];
+    child
+        .stdout
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut first)
+        .unwrap();
+    drop(child.stdout.take()); // the reader goes away, like `| head -c 64`
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}: {stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    assert!(first.starts_with(b"1 3 5 7 12 10 13 4 14 9 2 6 8 11\n"));
+}
+
+#[test]
+fn solutions_reject_bad_options() {
+    assert_usage_error(
+        &run(&["solutions", "8", "--format", "xml"], None),
+        "'xml'",
+        "format",
+    );
+    assert_usage_error(
+        &run(&["solutions", "8", "--limit", "-1"], None),
+        "'-1'",
+        "limit",
+    );
+    assert_usage_error(
+        &run(&["solutions", "8", "--limit", "x"], None),
+        "'x'",
+        "limit x",
+    );
+    assert_usage_error(&run(&["solutions", "33"], None), "'33'", "n");
+}
+
+#[test]
+fn show_draws_a_labelled_board_without_colour_in_a_pipe() {
+    let out = run(&["show", "4", "--index", "2"], None);
+    assert!(out.status.success());
+    assert_eq!(
+        text(&out.stdout),
+        "n=4, placement 2: 3 1 4 2\n4  . ♛ . :\n3  : . : ♛\n2  ♛ : . :\n1  : . ♛ .\n   a b c d\n"
+    );
+    let first = text(&run(&["show", "8"], None).stdout);
+    assert!(first.starts_with("n=8, placement 1: 1 5 8 6 3 7 2 4\n"));
+    assert!(!first.contains('\u{1b}'), "no escape codes when piped");
+    assert_eq!(first.matches('♛').count(), 8);
+}
+
+#[test]
+fn show_rejects_missing_placements() {
+    assert_usage_error(
+        &run(&["show", "6", "--index", "5"], None),
+        "placement 5",
+        "index 5",
+    );
+    assert_usage_error(&run(&["show", "6", "--index", "0"], None), "'0'", "index 0");
+    assert_usage_error(&run(&["show", "3"], None), "placement 1", "n=3");
+}
+
+#[test]
+fn check_accepts_a_valid_placement() {
+    for out in [
+        run(&["check", "2", "4", "6", "1", "3", "5"], None),
+        run(&["check"], Some(b"2 4 6 1 3 5\n")),
+    ] {
+        assert_eq!(out.status.code(), Some(0));
+        assert_eq!(
+            text(&out.stdout),
+            "valid: 2 4 6 1 3 5 (6 queens, none attacked)\n"
+        );
+        assert!(out.stderr.is_empty());
+    }
+}
+
+#[test]
+fn check_lists_every_attacking_pair() {
+    let out = run(&["check", "1", "3", "1", "2"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        "invalid: 1 3 1 2 has 2 attacking pairs\n\
+         rows 1 and 3 (columns 1 and 1) share a column\n\
+         rows 3 and 4 (columns 1 and 2) share a diagonal\n"
+    );
+    let diagonal = run(&["check"], Some(b"1 2 3 4\n"));
+    assert_eq!(diagonal.status.code(), Some(1));
+    assert_eq!(text(&diagonal.stdout).lines().count(), 1 + 6);
+}
+
+#[test]
+fn check_rejects_malformed_placements() {
+    assert_usage_error(&run(&["check", "1", "5"], None), "'5'", "column past n");
+    assert_usage_error(&run(&["check", "0"], None), "'0'", "column 0");
+    assert_usage_error(&run(&["check", "1", "x"], None), "'x'", "not a number");
+    assert_usage_error(&run(&["check", "1", "-2"], None), "'-2'", "negative");
+    assert_usage_error(&run(&["check"], Some(b"")), "empty", "empty stdin");
+    assert_usage_error(&run(&["check"], Some(b"  \n")), "empty", "blank stdin");
+    let many: Vec<String> = (1..=33).map(|c| c.to_string()).collect();
+    let many: Vec<&str> = many.iter().map(String::as_str).collect();
+    assert_usage_error(
+        &run(&[&["check"], &many[..]].concat(), None),
+        "33 columns",
+        "too many",
+    );
+}
+
+#[test]
+fn the_answer_as_json() {
+    let out = run(&["6", "--json"], None);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["n"], 6);
+    assert_eq!(json["total"], 4);
+    assert_eq!(json["source"], "table");
+    assert_eq!(
+        json["placements"],
+        serde_json::json!([[2, 4, 6, 1, 3, 5], [3, 6, 2, 5, 1, 4], [4, 1, 5, 2, 6, 3]])
+    );
+    let small: serde_json::Value =
+        serde_json::from_slice(&run(&["2", "--json"], None).stdout).unwrap();
+    assert_eq!(small["placements"], serde_json::json!([]));
+    assert_eq!(small["total"], 0);
+}
+
+/// Runs `nqueens show 4` on a pseudo-terminal (util-linux `script`), optionally with
+/// NO_COLOR set, and returns what the terminal received.
+fn show_on_a_terminal(no_color: Option<&str>) -> String {
+    let mut command = Command::new("script");
+    command.args([
+        "-qec",
+        &format!("{} show 4", env!("CARGO_BIN_EXE_nqueens")),
+        "/dev/null",
+    ]);
+    command.env_remove("NO_COLOR");
+    if let Some(value) = no_color {
+        command.env("NO_COLOR", value);
+    }
+    let out = command.output().expect("util-linux `script` runs");
+    assert!(out.status.success());
+    text(&out.stdout)
+}
+
+#[test]
+fn show_uses_colour_only_on_a_terminal_and_honours_no_color() {
+    let coloured = show_on_a_terminal(None);
+    assert!(coloured.contains("\u{1b}[48;5;"), "{coloured:?}");
+    assert!(coloured.contains('♛'));
+    let plain = show_on_a_terminal(Some("1"));
+    assert!(!plain.contains('\u{1b}'), "{plain:?}");
+    assert!(plain.contains("a b c d"));
+    // An empty NO_COLOR does not count (no-color.org).
+    assert!(show_on_a_terminal(Some("")).contains("\u{1b}[48;5;"));
+}

@@ -1,0 +1,44 @@
+//! Helpers shared by the end-to-end tests: run the binary, read its output, check the
+//! shape of a usage error.
+#![allow(dead_code)] // each test file uses its own subset
+
+use std::io::Write as _;
+use std::process::{Command, Output, Stdio};
+
+/// Runs the binary with `args`, feeding `stdin` (an empty stdin when `None`).
+pub fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    // A program that exits without reading stdin closes the pipe; that is its business.
+    let _ = pipe.write_all(stdin.unwrap_or_default());
+    drop(pipe);
+    child.wait_with_output().expect("the binary finishes")
+}
+
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("output is UTF-8")
+}
+
+/// A usage error: exit 2, nothing on stdout, one line on stderr that contains `names`.
+pub fn assert_usage_error(out: &Output, names: &str, case: &str) {
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{case}: {err}");
+    assert!(
+        out.stdout.is_empty(),
+        "{case}: stdout {:?}",
+        text(&out.stdout)
+    );
+    assert_eq!(err.lines().count(), 1, "{case}: {err}");
+    assert!(err.starts_with("error: "), "{case}: {err}");
+    assert!(
+        err.contains(names),
+        "{case}: {err:?} does not name {names:?}"
+    );
+    assert!(!err.contains("panicked"), "{case}: {err}");
+}
