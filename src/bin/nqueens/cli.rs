@@ -173,24 +173,38 @@ pub struct CountArgs {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Run the classic algorithms (naive, flag arrays, bitmask, dancing links, cell by
-    /// cell) on N: total, search nodes, time, and time relative to the fastest.
-    /// Algorithms past their practical limit are skipped with the reason.
+    /// Run the classic algorithms side by side on N
+    ///
+    /// Naive, flag arrays, bitmask, dancing links and cell by cell: total, search nodes,
+    /// time, and time relative to the fastest. Algorithms past their practical limit are
+    /// skipped with the reason. Exits 1 if the totals disagree.
     Compare(CompareArgs),
-    /// Stream every placement in lexicographic order, in constant memory. Ends quietly
-    /// when the reader closes the pipe.
+    /// Stream every placement in lexicographic order
+    ///
+    /// Constant memory whatever N is. Ends quietly when the reader closes the pipe.
     Solutions(SolutionsArgs),
-    /// Draw a placement as a chessboard: ranks and files labelled, Unicode queens, light
-    /// and dark squares in colour on a terminal (unless NO_COLOR is set).
+    /// Draw a placement as a chessboard
+    ///
+    /// Ranks and files labelled, rank 1 (the first row) at the bottom, Unicode queens,
+    /// light and dark squares in colour on a terminal unless NO_COLOR is set (without
+    /// colour, light squares are `.` and dark ones `:`).
     Show(ShowArgs),
-    /// Check a placement given as 1-based columns: exit 0 if valid; otherwise list every
-    /// attacking pair and exit 1. Malformed input is a usage error (exit 2).
+    /// Check whether a placement is valid
+    ///
+    /// The placement is one 1-based column per row, as arguments or on stdin. Exits 0 if
+    /// valid; otherwise lists every attacking pair and exits 1. Malformed input is a
+    /// usage error (exit 2).
     Check(CheckArgs),
-    /// Count the placements of an N×N board exactly, on every core: one search per
-    /// symmetry class of border constellations, weighted by the class size.
+    /// Count the placements of an N×N board exactly, on every core
+    ///
+    /// One search per symmetry class of border constellations, weighted by the class
+    /// size; totals summed in checked 128-bit arithmetic.
     Count(CountArgs),
-    /// Re-derive every table entry (n = 6..=13) at run time, two independent ways, and
-    /// check every listed placement; exit 1 on any mismatch.
+    /// Re-derive the build-time table and check it
+    ///
+    /// Every entry (n = 6..=13) is recomputed at run time two independent ways (the
+    /// native solver and a flag-array reference search), and every listed placement is
+    /// checked. Exits 1 on any mismatch.
     Verify,
 }
 
