@@ -8,10 +8,10 @@
 use core::fmt;
 
 use crate::algorithms::flags as reference;
-use crate::constellation::{self, MIN_N};
-use crate::kernel;
+use crate::constellation::{self, Subtask, MIN_N};
+use crate::kernel::{self, Found};
+use crate::partial::Partial;
 use crate::solver::{solve, MAX_N};
-use crate::tally::Tally;
 
 /// The result of a count.
 ///
@@ -102,56 +102,11 @@ pub fn counts(n: u32) -> Result<Counts, CountError> {
     if n == 0 || n > MAX_N {
         return Err(CountError::OutOfRange { n });
     }
-    if n < MIN_N {
-        return small(n);
+    let mut sum = Partial::default();
+    for job in jobs(n) {
+        sum = sum.merge(job.run()?)?;
     }
-    let mut tally = Tally::default();
-    for task in constellation::subtasks(n) {
-        tally.add(&task, &kernel::search(&task))?;
-    }
-    tally.finish(n)
-}
-
-/// Boards below [`MIN_N`]: the plain solver's total and nodes, and the distinct count by
-/// testing each placement for being the smallest of its eight images.
-fn small(n: u32) -> Result<Counts, CountError> {
-    let answer = solve(n).ok_or(CountError::OutOfRange { n })?;
-    let mut unique = 0u128;
-    reference::for_each(n, |cols| {
-        unique += u128::from(is_canonical(cols));
-        true
-    });
-    Ok(Counts {
-        n,
-        total: answer.total(),
-        unique,
-        nodes: answer.nodes(),
-        subtasks: 1,
-    })
-}
-
-/// Whether `cols` (0-based column per row) is the lexicographically smallest of its
-/// eight images under the symmetries of the square.
-fn is_canonical(cols: &[u8]) -> bool {
-    let n = cols.len();
-    let m = n - 1;
-    let mut image = [0u8; 32];
-    for g in 1..8 {
-        for (r, &c) in cols.iter().enumerate() {
-            let (mut r, mut c) = (r, usize::from(c));
-            if g >= 4 {
-                c = m - c;
-            }
-            for _ in 0..g % 4 {
-                (r, c) = (c, m - r);
-            }
-            image[r] = c as u8;
-        }
-        if image[..n] < *cols {
-            return false;
-        }
-    }
-    true
+    sum.finish(n)
 }
 
 /// The number of subtasks a count of `n` is split into (1 for the small boards that are
@@ -162,10 +117,63 @@ fn is_canonical(cols: &[u8]) -> bool {
 /// assert!(nqueens::subtask_count(16).unwrap() > 1000);
 /// ```
 pub fn subtask_count(n: u32) -> Option<u64> {
-    match n {
-        0 => None,
-        n if n > MAX_N => None,
-        n if n < MIN_N => Some(1),
-        n => Some(constellation::subtasks(n).count() as u64),
+    (1..=MAX_N).contains(&n).then(|| jobs(n).count() as u64)
+}
+
+/// One unit of work of a count: a constellation class, or a whole small board.
+// A count has at most one `Small` job, and boxing the large variant would need `alloc`.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Job {
+    /// A board below [`MIN_N`], enumerated directly.
+    Small(u32),
+    /// One canonical constellation.
+    Class(Subtask),
+}
+
+impl Job {
+    /// Searches the job and weights its result.
+    pub(crate) fn run(&self) -> Result<Partial, CountError> {
+        let mut partial = Partial::default();
+        match self {
+            Job::Small(n) => partial.add_raw(1, &small(*n)?)?,
+            Job::Class(task) => partial.add_raw(task.weight, &kernel::search(task))?,
+        }
+        Ok(partial)
     }
+
+    /// The data that identifies the job, for split fingerprints: the border queens and
+    /// the weight, or the board size of a small board.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))] // fingerprints are a std feature
+    pub(crate) fn identity(&self) -> [u8; 5] {
+        match self {
+            Job::Small(n) => [0, 0, 0, 0, *n as u8],
+            Job::Class(task) => {
+                let [a, b, k, l] = task.border;
+                [a, b, k, l, task.weight]
+            }
+        }
+    }
+}
+
+/// The jobs of an `n`×`n` count (1 <= n <= 32), in a fixed order.
+pub(crate) fn jobs(n: u32) -> impl Iterator<Item = Job> {
+    let small = (n < MIN_N).then_some(Job::Small(n));
+    small
+        .into_iter()
+        .chain(constellation::subtasks(n).map(Job::Class))
+}
+
+/// Boards below [`MIN_N`]: every placement from the reference search, each tested for
+/// rotational symmetry, as one job of weight 1.
+fn small(n: u32) -> Result<Found, CountError> {
+    let mut found = Found::default();
+    reference::for_each(n, |cols| {
+        kernel::record(cols, &mut found);
+        true
+    })
+    .ok_or(CountError::OutOfRange { n })?;
+    // The plain solver's node count, so small boards report the work of a search.
+    found.nodes = solve(n).map_or(0, |a| a.nodes() as u64);
+    Ok(found)
 }

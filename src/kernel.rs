@@ -171,17 +171,21 @@ impl<'a> Board<'a> {
 
     /// Records one completed placement and its rotational symmetry.
     fn finish(&self, found: &mut Found) {
-        let n = self.task.n as usize;
-        let q = &self.column[..n];
-        found.solutions += 1;
-        // 180°: (r, c) -> (n-1-r, n-1-c).
-        if (0..n).all(|r| usize::from(q[n - 1 - r]) == n - 1 - usize::from(q[r])) {
-            found.sym180 += 1;
-        }
-        // 90° clockwise: (r, c) -> (c, n-1-r).
-        if (0..n).all(|r| usize::from(q[usize::from(q[r])]) == n - 1 - r) {
-            found.sym90 += 1;
-        }
+        record(&self.column[..self.task.n as usize], found);
+    }
+}
+
+/// Counts one placement (0-based column per row) and whether each rotation fixes it.
+pub(crate) fn record(q: &[u8], found: &mut Found) {
+    let n = q.len();
+    found.solutions += 1;
+    // 180°: (r, c) -> (n-1-r, n-1-c).
+    if (0..n).all(|r| usize::from(q[n - 1 - r]) == n - 1 - usize::from(q[r])) {
+        found.sym180 += 1;
+    }
+    // 90° clockwise: (r, c) -> (c, n-1-r).
+    if (0..n).all(|r| usize::from(q[usize::from(q[r])]) == n - 1 - r) {
+        found.sym90 += 1;
     }
 }
 

@@ -49,10 +49,12 @@ mod count;
 mod kernel;
 #[cfg(feature = "std")]
 mod parallel;
+mod partial;
 mod placement;
 mod solver;
+#[cfg(feature = "std")]
+mod split;
 mod table;
-mod tally;
 mod verify;
 
 pub use algorithms::flags as reference;
@@ -61,8 +63,11 @@ pub use answer::write_challenge;
 pub use count::{count, counts, subtask_count, CountError, Counts};
 #[cfg(feature = "std")]
 pub use parallel::{count_with, CountOptions, Progress};
+pub use partial::Partial;
 pub use placement::{Attack, Board, Conflict, Conflicts, PlacementError};
 pub use solver::{first_placements, solve, Answer, Placement, Placements, Solutions, FIRST, MAX_N};
+#[cfg(feature = "std")]
+pub use split::Split;
 pub use table::{answer, lookup, table, TABLE_MAX, TABLE_MIN};
 pub use verify::{verify, Mismatch, Verified};
 

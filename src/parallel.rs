@@ -1,17 +1,15 @@
-//! Counting on many threads (feature `std`): the same subtasks as [`counts`](crate::counts),
-//! spread over a rayon thread pool, with an optional progress callback.
+//! Counting on many threads (feature `std`): the same subtasks as
+//! [`counts`](crate::counts), spread over a rayon thread pool, with an optional progress
+//! callback.
 
 use core::num::NonZeroUsize;
 use core::sync::atomic::{AtomicU64, Ordering};
 
-use rayon::prelude::*;
 use std::vec::Vec;
 
-use crate::constellation::{self, MIN_N};
-use crate::count::{counts, CountError, Counts};
-use crate::kernel;
-use crate::solver::MAX_N;
-use crate::tally::Tally;
+use crate::count::{CountError, Counts};
+use crate::partial::Partial;
+use crate::split::Split;
 
 /// How far a count has got: subtasks finished out of the total.
 ///
@@ -56,8 +54,8 @@ impl core::fmt::Debug for CountOptions<'_> {
     }
 }
 
-/// Like [`counts`], on a thread pool: every core by default. Results do not depend on
-/// the number of threads.
+/// Like [`counts`](crate::counts), on a thread pool: every core by default. Results do
+/// not depend on the number of threads.
 ///
 /// # Example
 /// ```
@@ -65,37 +63,18 @@ impl core::fmt::Debug for CountOptions<'_> {
 /// assert_eq!((c.total, c.unique), (365596, 45752));
 /// ```
 pub fn count_with(n: u32, options: &CountOptions<'_>) -> Result<Counts, CountError> {
-    if !(MIN_N..=MAX_N).contains(&n) {
-        let result = counts(n)?;
-        report(options, 1, 1);
-        return Ok(result);
-    }
-    let tasks: Vec<_> = constellation::subtasks(n).collect();
-    let total = tasks.len() as u64;
+    let split = Split::new(n)?;
+    let all: Vec<usize> = (0..split.len()).collect();
+    let total = all.len() as u64;
     let done = AtomicU64::new(0);
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(threads) = options.threads {
-        builder = builder.num_threads(threads.get());
-    }
-    let pool = builder.build().map_err(|_| CountError::Threads)?;
-    let tally = pool.install(|| {
-        tasks
-            .par_iter()
-            // One subtask per job: they vary a lot in size, and are few enough.
-            .with_max_len(1)
-            .map(|task| {
-                let mut tally = Tally::default();
-                tally.add(task, &kernel::search(task))?;
-                report(options, done.fetch_add(1, Ordering::Relaxed) + 1, total);
-                Ok(tally)
-            })
-            .try_reduce(Tally::default, Tally::merge)
-    })?;
-    tally.finish(n)
-}
-
-fn report(options: &CountOptions<'_>, done: u64, total: u64) {
-    if let Some(progress) = options.progress {
-        progress(Progress { done, total });
-    }
+    let on_done = |_: usize, _: &Partial| {
+        let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Some(progress) = options.progress {
+            progress(Progress {
+                done: finished,
+                total,
+            });
+        }
+    };
+    split.run(&all, options.threads, None, &on_done)?.finish(n)
 }

@@ -1,0 +1,147 @@
+//! A count's subtasks as a fixed, numbered list (feature `std`): the unit of progress,
+//! checkpoints and shards.
+//!
+//! The list for a board size is always the same, in the same order, and its
+//! [`fingerprint`](Split::fingerprint) changes whenever the way counts are split
+//! changes, so results saved by one build are never summed with another build's.
+
+use core::num::NonZeroUsize;
+use core::sync::atomic::{AtomicBool, Ordering};
+
+use rayon::prelude::*;
+use std::vec::Vec;
+
+use crate::count::{jobs, CountError, Job};
+use crate::partial::Partial;
+use crate::solver::MAX_N;
+
+/// Bumped whenever the subtasks or their results change meaning.
+const SPLIT_VERSION: u8 = 1;
+
+/// The numbered subtasks of one count.
+///
+/// # Example
+/// ```
+/// let split = nqueens::Split::new(12).unwrap();
+/// assert_eq!(split.len() as u64, nqueens::subtask_count(12).unwrap());
+/// assert_eq!(split.fingerprint(), nqueens::Split::new(12).unwrap().fingerprint());
+/// assert_ne!(split.fingerprint(), nqueens::Split::new(13).unwrap().fingerprint());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Split {
+    n: u32,
+    jobs: Vec<Job>,
+}
+
+impl Split {
+    /// The split of an `n`×`n` count; `OutOfRange` outside 1..=32.
+    pub fn new(n: u32) -> Result<Split, CountError> {
+        if n == 0 || n > MAX_N {
+            return Err(CountError::OutOfRange { n });
+        }
+        Ok(Split {
+            n,
+            jobs: jobs(n).collect(),
+        })
+    }
+
+    /// The board size.
+    pub fn n(&self) -> u32 {
+        self.n
+    }
+
+    /// How many subtasks there are (at least 1).
+    #[allow(clippy::len_without_is_empty)] // never empty
+    pub fn len(&self) -> usize {
+        self.jobs.len()
+    }
+
+    /// A 64-bit FNV-1a hash of the split's version, the board size and every subtask's
+    /// identity, in order.
+    pub fn fingerprint(&self) -> u64 {
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |byte: u8| {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        };
+        eat(SPLIT_VERSION);
+        eat(self.n as u8);
+        for job in &self.jobs {
+            job.identity().into_iter().for_each(&mut eat);
+        }
+        hash
+    }
+
+    /// Runs one subtask on this thread.
+    ///
+    /// # Example
+    /// ```
+    /// let split = nqueens::Split::new(4).unwrap();
+    /// assert_eq!(split.run_one(0).unwrap().total, 2);
+    /// ```
+    pub fn run_one(&self, index: usize) -> Result<Partial, CountError> {
+        self.jobs
+            .get(index)
+            .ok_or(CountError::OutOfRange { n: self.n })?
+            .run()
+    }
+
+    /// The subtasks of shard `shard` of `shards`: every index `i` with
+    /// `i % shards == shard`, so that the shards together cover each subtask exactly
+    /// once and each gets a fair mix of large and small ones. Empty when
+    /// `shard >= shards`.
+    ///
+    /// # Example
+    /// ```
+    /// let split = nqueens::Split::new(10).unwrap();
+    /// let mut all: Vec<usize> = (0..3).flat_map(|s| split.shard(s, 3)).collect();
+    /// all.sort();
+    /// assert_eq!(all, (0..split.len()).collect::<Vec<_>>());
+    /// ```
+    pub fn shard(&self, shard: usize, shards: usize) -> Vec<usize> {
+        if shard >= shards {
+            return Vec::new();
+        }
+        (shard..self.len()).step_by(shards).collect()
+    }
+
+    /// Runs the subtasks `indices` on a thread pool (`threads`, or one per core), calling
+    /// `on_done` with each finished subtask's index and result. When `stop` becomes
+    /// true no further subtask is started; the sum of those finished is returned.
+    ///
+    /// # Example
+    /// ```
+    /// let split = nqueens::Split::new(9).unwrap();
+    /// let all: Vec<usize> = (0..split.len()).collect();
+    /// let sum = split.run(&all, None, None, &|_, _| {}).unwrap();
+    /// assert_eq!(sum.finish(9).unwrap().total, 352);
+    /// ```
+    pub fn run(
+        &self,
+        indices: &[usize],
+        threads: Option<NonZeroUsize>,
+        stop: Option<&AtomicBool>,
+        on_done: &(dyn Fn(usize, &Partial) + Sync),
+    ) -> Result<Partial, CountError> {
+        let mut builder = rayon::ThreadPoolBuilder::new();
+        if let Some(threads) = threads {
+            builder = builder.num_threads(threads.get());
+        }
+        let pool = builder.build().map_err(|_| CountError::Threads)?;
+        pool.install(|| {
+            indices
+                .par_iter()
+                // One subtask per job: they vary a lot in size, and are few enough.
+                .with_max_len(1)
+                .map(|&index| {
+                    if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                        return Ok(Partial::default());
+                    }
+                    let partial = self.run_one(index)?;
+                    on_done(index, &partial);
+                    Ok(partial)
+                })
+                .try_reduce(Partial::default, Partial::merge)
+        })
+    }
+}
