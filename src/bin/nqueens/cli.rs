@@ -1,5 +1,6 @@
 //! Command-line definition (clap derive) and the handling of clap's own errors.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::error::ErrorKind;
@@ -152,23 +153,66 @@ fn whole(text: &str) -> Option<u64> {
 /// Options of `nqueens count`.
 #[derive(Args, Debug)]
 pub struct CountArgs {
-    /// Board size, 1 to 32. Read from stdin when omitted.
-    #[arg(value_name = "N", allow_negative_numbers = true)]
-    pub n: Option<String>,
-    /// Anything after N: collected only to name it in a clear error.
-    #[arg(hide = true, allow_negative_numbers = true)]
-    pub extra: Vec<String>,
+    #[command(flatten)]
+    pub size: Size,
     /// Print the number of placements distinct up to rotation and reflection (OEIS
     /// A002562) instead of the total.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "shard")]
     pub unique: bool,
     /// Worker threads [default: one per core].
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
     /// Print n, total, unique (with --unique), threads, elapsed seconds, nodes and
     /// subtasks as one JSON object.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "shard")]
     pub json: bool,
+    /// Record each finished subtask in FILE, and resume from it: rerunning the same
+    /// command skips what is done. A file for another count, or a damaged one, is
+    /// refused and left alone.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Start over even if the checkpoint file belongs to another count or is damaged
+    /// (it is overwritten).
+    #[arg(long, requires = "checkpoint")]
+    pub force: bool,
+    /// No progress bar (it is only drawn on a terminal, for counts expected to take more
+    /// than about a second).
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Compute only shard I of M (0 <= I < M): every M-th subtask starting at I. The M
+    /// shards together cover the count exactly once; `nqueens merge` adds them up.
+    /// Prints a JSON shard result.
+    #[arg(long, value_name = "I/M", value_parser = shard)]
+    pub shard: Option<(usize, usize)>,
+    /// Write the shard result to FILE (atomically) instead of stdout.
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub output: Option<PathBuf>,
+}
+
+/// Options of `nqueens merge`.
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// Shard result files of one count, all shards 0..M-1, each exactly once.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+    /// Print the distinct count instead of the total.
+    #[arg(long)]
+    pub unique: bool,
+}
+
+fn shard(text: &str) -> Result<(usize, usize), String> {
+    let parsed = text.split_once('/').and_then(|(i, m)| {
+        let number = |s: &str| {
+            (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| s.parse::<usize>().ok())
+                .flatten()
+        };
+        Some((number(i)?, number(m)?))
+    });
+    match parsed {
+        Some((i, m)) if i < m => Ok((i, m)),
+        _ => Err("expected I/M with whole numbers 0 <= I < M, e.g. 0/4".into()),
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -195,10 +239,18 @@ pub enum Command {
     /// valid; otherwise lists every attacking pair and exits 1. Malformed input is a
     /// usage error (exit 2).
     Check(CheckArgs),
+    /// Add up the shard results of one count (see `count --shard`)
+    ///
+    /// Every shard 0..M-1 of the same count and split must be given exactly once;
+    /// missing, repeated or mismatched shards are errors naming the files.
+    Merge(MergeArgs),
     /// Count the placements of an N×N board exactly, on every core
     ///
     /// One search per symmetry class of border constellations, weighted by the class
-    /// size; totals summed in checked 128-bit arithmetic.
+    /// size; totals summed in checked 128-bit arithmetic. Long counts show progress on a
+    /// terminal, can be checkpointed and resumed (--checkpoint), and split across
+    /// machines (--shard, then `nqueens merge`). The first Ctrl-C saves the checkpoint,
+    /// prints the command that resumes, and exits 130.
     Count(CountArgs),
     /// Re-derive the build-time table and check it
     ///
@@ -218,12 +270,16 @@ pub fn exit_for_parse_error(err: &clap::Error) -> ExitCode {
             ExitCode::SUCCESS
         }
         _ => {
+            // clap's first paragraph says what is wrong (sometimes over several lines,
+            // e.g. the names of missing arguments); usage and tips follow.
             let rendered = err.render().to_string();
-            let first = rendered
+            let first: Vec<&str> = rendered
                 .lines()
-                .next()
-                .unwrap_or("error: invalid arguments");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
+                .take_while(|line| !line.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            let first = first.join(" ");
+            let first = first.strip_prefix("error: ").unwrap_or(&first);
             eprintln!(
                 "error: {}; see 'nqueens --help'",
                 crate::failure::shorten(first, 200)

@@ -18,6 +18,14 @@ pub enum Failure {
 }
 
 impl Failure {
+    /// The message alone (for reports that are not the process's last word).
+    pub fn message(&self) -> String {
+        match self {
+            Failure::Usage(m) | Failure::Found(m) | Failure::Io(m) => m.clone(),
+            Failure::Silent(code) => format!("exit code {code}"),
+        }
+    }
+
     /// Prints the one-line message and picks the exit code.
     pub fn report(self) -> ExitCode {
         let (message, code) = match self {

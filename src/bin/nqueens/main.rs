@@ -1,17 +1,22 @@
 //! The `nqueens` command line: the Checker Challenge answer, the table check and exact
 //! counts.
 
+mod checkpoint;
 mod cli;
 mod failure;
 mod input;
+mod interrupt;
 mod output;
+mod progress;
 mod run_answer;
 mod run_check;
 mod run_compare;
 mod run_count;
+mod run_merge;
 mod run_show;
 mod run_solutions;
 mod run_verify;
+mod shard;
 
 use std::process::ExitCode;
 
@@ -27,6 +32,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Verify) => run_verify::all(),
         Some(Command::Count(args)) => run_count::run(&args),
+        Some(Command::Merge(args)) => run_merge::run(&args),
         Some(Command::Compare(args)) => run_compare::run(&args),
         Some(Command::Solutions(args)) => run_solutions::run(&args),
         Some(Command::Show(args)) => run_show::run(&args),

@@ -1,14 +1,20 @@
-//! `nqueens count`: exact totals on every core.
+//! `nqueens count`: exact totals on every core, with progress, checkpoints and shards.
 
+use std::collections::BTreeMap;
 use std::num::NonZeroUsize;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
-use nqueens::{count_with, CountOptions, Counts};
+use nqueens::{count_with, CountOptions, Counts, Partial, Split};
 use serde::Serialize;
 
+use crate::checkpoint::{self, Header, Saver};
 use crate::cli::CountArgs;
 use crate::failure::Failure;
-use crate::{input, output};
+use crate::shard::ShardResult;
+use crate::{input, interrupt, output, progress};
 
 /// The `--json` record.
 #[derive(Serialize)]
@@ -23,38 +29,177 @@ struct Report {
     subtasks: u64,
 }
 
-/// Counts and prints the total (or the distinct count), or the JSON record.
+/// Counts (all of it, or one shard), resuming from and saving to a checkpoint when
+/// asked, and prints the total, the distinct count, the JSON record or the shard file.
 pub fn run(args: &CountArgs) -> Result<(), Failure> {
-    if let Some(extra) = args.extra.first() {
-        return Err(input::one_size_only(extra));
-    }
-    let n = input::board_size(args.n.as_deref())?;
+    input::no_extra(&args.size.extra)?;
+    let n = input::board_size(args.size.n.as_deref())?;
     let threads = args
         .threads
         .and_then(|k| NonZeroUsize::new(k.into()))
         .unwrap_or_else(all_cores);
+    let split = Split::new(n).map_err(|e| Failure::Usage(e.to_string()))?;
+    let selection: Vec<usize> = match args.shard {
+        Some((i, m)) => split.shard(i, m),
+        None => (0..split.len()).collect(),
+    };
+    let header = Header {
+        n,
+        split: split.fingerprint(),
+        subtasks: split.len(),
+        shard: args.shard,
+    };
+    let before = previous_results(args, &header, &selection)?;
     let started = Instant::now();
-    let counts = total(n, threads)?;
+    let partial = compute(&split, &selection, before, args, threads)?;
     let elapsed = started.elapsed().as_secs_f64();
-    let text = if args.json {
+    if let Some((i, m)) = args.shard {
+        let result = ShardResult::new(n, i, m, header.split, split.len(), &partial, elapsed)?;
+        return write_shard(&result, args.output.as_deref());
+    }
+    let counts = partial
+        .finish(n)
+        .map_err(|e| Failure::Found(format!("count of n={n} failed: {e}")))?;
+    output::print(&render(args, &counts, threads.get(), elapsed)?)
+}
+
+/// The subtasks a checkpoint already holds (none without one, or with `--force`).
+fn previous_results(
+    args: &CountArgs,
+    header: &Header,
+    selection: &[usize],
+) -> Result<BTreeMap<usize, Partial>, Failure> {
+    let Some(path) = &args.checkpoint else {
+        return Ok(BTreeMap::new());
+    };
+    if args.force {
+        return Ok(BTreeMap::new());
+    }
+    let done = checkpoint::load(path, header)?;
+    if let Some(stray) = done.keys().find(|i| selection.binary_search(i).is_err()) {
+        return Err(Failure::Usage(format!(
+            "checkpoint {} holds subtask {stray}, which is not part of this count; \
+             refusing to use or overwrite it (pass --force to start over)",
+            path.display()
+        )));
+    }
+    Ok(done)
+}
+
+/// Runs what is left of `selection`, with progress, checkpointing and the interrupt
+/// handler, and returns the sum over the whole selection.
+fn compute(
+    split: &Split,
+    selection: &[usize],
+    before: BTreeMap<usize, Partial>,
+    args: &CountArgs,
+    threads: NonZeroUsize,
+) -> Result<Partial, Failure> {
+    let todo: Vec<usize> = selection
+        .iter()
+        .copied()
+        .filter(|i| !before.contains_key(i))
+        .collect();
+    let mut sum = Partial::default();
+    for partial in before.values() {
+        sum = merge(sum, *partial)?;
+    }
+    let saver = args.checkpoint.as_ref().map(|path| {
+        let header = Header {
+            n: split.n(),
+            split: split.fingerprint(),
+            subtasks: split.len(),
+            shard: args.shard,
+        };
+        Arc::new(Saver::new(path.clone(), header, before.clone()))
+    });
+    if let Some(saver) = &saver {
+        // Written before any work: a file that cannot be written fails fast.
+        saver.flush()?;
+    }
+    let done = Arc::new(AtomicU64::new(before.len() as u64));
+    interrupt::install(interrupt::Context {
+        saver: saver.clone(),
+        done: done.clone(),
+        total: selection.len() as u64,
+    });
+    let bar = progress::bar(
+        split.n(),
+        threads.get(),
+        before.len() as u64,
+        todo.len() as u64,
+        args.quiet,
+    );
+    let stop = AtomicBool::new(false);
+    let on_done = |index: usize, partial: &Partial| {
+        if let Some(saver) = &saver {
+            saver.record(index, *partial);
+            if saver.failed() {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+        done.fetch_add(1, Ordering::Relaxed);
+        bar.inc(1);
+    };
+    let fresh = split
+        .run(&todo, Some(threads), Some(&stop), &on_done)
+        .map_err(|e| Failure::Found(format!("count of n={} failed: {e}", split.n())))?;
+    bar.finish_and_clear();
+    if let Some(saver) = &saver {
+        saver.flush()?;
+    }
+    sum = merge(sum, fresh)?;
+    if sum.subtasks != selection.len() as u64 {
+        return Err(Failure::Found(format!(
+            "only {} of {} subtasks finished",
+            sum.subtasks,
+            selection.len()
+        )));
+    }
+    Ok(sum)
+}
+
+fn merge(a: Partial, b: Partial) -> Result<Partial, Failure> {
+    a.merge(b)
+        .map_err(|e| Failure::Found(format!("cannot sum the results: {e}")))
+}
+
+fn render(
+    args: &CountArgs,
+    counts: &Counts,
+    threads: usize,
+    elapsed: f64,
+) -> Result<String, Failure> {
+    if args.json {
         let report = Report {
-            n,
+            n: counts.n,
             total: counts.total,
             unique: args.unique.then_some(counts.unique),
-            threads: threads.get(),
+            threads,
             elapsed_seconds: elapsed,
             nodes: counts.nodes,
             subtasks: counts.subtasks,
         };
         let json = serde_json::to_string(&report)
             .map_err(|e| Failure::Io(format!("cannot encode JSON: {e}")))?;
-        format!("{json}\n")
+        Ok(format!("{json}\n"))
     } else if args.unique {
-        format!("{}\n", counts.unique)
+        Ok(format!("{}\n", counts.unique))
     } else {
-        format!("{}\n", counts.total)
-    };
-    output::print(&text)
+        Ok(format!("{}\n", counts.total))
+    }
+}
+
+/// The shard result, to `--output FILE` (written atomically) or stdout.
+fn write_shard(result: &ShardResult, path: Option<&Path>) -> Result<(), Failure> {
+    let json = serde_json::to_string(result)
+        .map_err(|e| Failure::Io(format!("cannot encode JSON: {e}")))?;
+    let text = format!("{json}\n");
+    match path {
+        Some(path) => checkpoint::write_atomically(path, text.as_bytes())
+            .map_err(|e| Failure::Io(format!("cannot write {}: {e}", path.display()))),
+        None => output::print(&text),
+    }
 }
 
 /// Runs the counting engine on `threads` threads; its refusals (overflow, an

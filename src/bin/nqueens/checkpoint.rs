@@ -1,0 +1,256 @@
+//! Checkpoint files: every finished subtask of a count, always whole on disk.
+//!
+//! Format (text, one record per line):
+//!
+//! ```text
+//! nqueens-checkpoint 1
+//! n=17 split=0123456789abcdef subtasks=4319 shard=all
+//! <index> <total> <fixed90> <fixed180> <nodes>
+//! ...
+//! checksum=<FNV-1a 64 of every byte above, hex>
+//! ```
+//!
+//! Each save writes a temporary file beside the checkpoint, fsyncs it, renames it over
+//! the checkpoint and fsyncs the directory, so a crash leaves the old file or the new
+//! one, never half of either.
+
+use std::collections::BTreeMap;
+use std::fs::{self, File};
+use std::io::{ErrorKind, Write as _};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, TryLockError};
+
+use nqueens::Partial;
+
+use crate::failure::Failure;
+
+const MAGIC: &str = "nqueens-checkpoint 1";
+
+/// What a checkpoint belongs to; a file with another header is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    pub n: u32,
+    pub split: u64,
+    pub subtasks: usize,
+    /// `Some((i, m))` for shard i of m.
+    pub shard: Option<(usize, usize)>,
+}
+
+impl Header {
+    fn line(&self) -> String {
+        let shard = self
+            .shard
+            .map_or("all".to_owned(), |(i, m)| format!("{i}/{m}"));
+        format!(
+            "n={} split={:016x} subtasks={} shard={shard}",
+            self.n, self.split, self.subtasks
+        )
+    }
+}
+
+/// 64-bit FNV-1a, the checksum of the file's content.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The finished subtasks recorded in `path`, or an empty map when there is no file.
+/// A file that is damaged or belongs to another count is an error naming what is wrong.
+pub fn load(path: &Path, header: &Header) -> Result<BTreeMap<usize, Partial>, Failure> {
+    let shown = path.display();
+    let bytes = match fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(BTreeMap::new()),
+        Err(e) => {
+            return Err(Failure::Usage(format!(
+                "cannot read checkpoint {shown}: {e}"
+            )))
+        }
+    };
+    let refuse = |why: String| {
+        Failure::Usage(format!(
+            "checkpoint {shown} {why}; refusing to use or overwrite it (pass --force to start over)"
+        ))
+    };
+    let text =
+        std::str::from_utf8(&bytes).map_err(|_| refuse("is not a checkpoint (not text)".into()))?;
+    if !text.starts_with(MAGIC) {
+        return Err(refuse("is not an nqueens checkpoint".into()));
+    }
+    let body_end = text.trim_end_matches('\n').rfind('\n').map_or(0, |i| i + 1);
+    let (body, last) = text.split_at(body_end);
+    let expected = format!("checksum={:016x}", fnv1a(body.as_bytes()));
+    if last.trim_end() != expected {
+        return Err(refuse(
+            "is damaged (its checksum does not match its content)".into(),
+        ));
+    }
+    let mut lines = body.lines().skip(1);
+    let found = lines.next().unwrap_or_default();
+    if found != header.line() {
+        return Err(refuse(format!(
+            "belongs to another count ({found}; this count is {})",
+            header.line()
+        )));
+    }
+    let mut done = BTreeMap::new();
+    for line in lines {
+        let (index, partial) = parse_entry(line, header.subtasks)
+            .ok_or_else(|| refuse(format!("has a bad entry {line:?}")))?;
+        if done.insert(index, partial).is_some() {
+            return Err(refuse(format!("lists subtask {index} twice")));
+        }
+    }
+    Ok(done)
+}
+
+fn parse_entry(line: &str, subtasks: usize) -> Option<(usize, Partial)> {
+    let mut fields = line.split(' ');
+    let mut next = || fields.next()?.parse::<u128>().ok();
+    let index = usize::try_from(next()?).ok().filter(|&i| i < subtasks)?;
+    let partial = Partial {
+        total: next()?,
+        fixed90: next()?,
+        fixed180: next()?,
+        nodes: next()?,
+        subtasks: 1,
+    };
+    fields.next().is_none().then_some((index, partial))
+}
+
+/// Saves the finished subtasks as they come in, from whichever thread finished them.
+/// Saves are coalesced: while one thread writes, others only add their results, and
+/// the writer saves again until nothing new has arrived. At most the subtasks still
+/// running, and those finished during the last save, are lost to a crash.
+pub struct Saver {
+    path: PathBuf,
+    header: Header,
+    state: Mutex<State>,
+    writing: Mutex<()>,
+}
+
+struct State {
+    done: BTreeMap<usize, Partial>,
+    /// Bumped by every new result; `saved` is the version last written.
+    version: u64,
+    saved: u64,
+    error: Option<String>,
+}
+
+impl Saver {
+    pub fn new(path: PathBuf, header: Header, done: BTreeMap<usize, Partial>) -> Self {
+        Saver {
+            path,
+            header,
+            state: Mutex::new(State {
+                done,
+                version: 1,
+                saved: 0,
+                error: None,
+            }),
+            writing: Mutex::new(()),
+        }
+    }
+
+    /// Records a finished subtask and saves, unless another thread is saving already.
+    pub fn record(&self, index: usize, partial: Partial) {
+        {
+            let mut state = lock(&self.state);
+            state.done.insert(index, partial);
+            state.version += 1;
+        }
+        self.save_if_idle();
+    }
+
+    /// Saves now, waiting for a save in progress (used at the end and on interrupt).
+    pub fn flush(&self) -> Result<usize, Failure> {
+        let _writing = lock(&self.writing);
+        self.save_pending();
+        let state = lock(&self.state);
+        match &state.error {
+            Some(e) => Err(Failure::Io(e.clone())),
+            None => Ok(state.done.len()),
+        }
+    }
+
+    /// Whether a save has failed (the count should stop: its progress is not kept).
+    pub fn failed(&self) -> bool {
+        lock(&self.state).error.is_some()
+    }
+
+    fn save_if_idle(&self) {
+        loop {
+            let _writing = match self.writing.try_lock() {
+                Ok(guard) => guard,
+                Err(TryLockError::WouldBlock) => return,
+                Err(TryLockError::Poisoned(p)) => p.into_inner(),
+            };
+            self.save_pending();
+            drop(_writing);
+            // A result recorded while we held the lock found it taken; save it too.
+            let state = lock(&self.state);
+            if state.version == state.saved || state.error.is_some() {
+                return;
+            }
+        }
+    }
+
+    /// Writes snapshots until the file holds every recorded result. Caller holds
+    /// `writing`.
+    fn save_pending(&self) {
+        loop {
+            let (version, text) = {
+                let state = lock(&self.state);
+                if state.version == state.saved || state.error.is_some() {
+                    return;
+                }
+                (state.version, render(&self.header, &state.done))
+            };
+            let result = write_atomically(&self.path, text.as_bytes());
+            let mut state = lock(&self.state);
+            match result {
+                Ok(()) => state.saved = version,
+                Err(e) => {
+                    state.error = Some(format!(
+                        "cannot write checkpoint {}: {e}",
+                        self.path.display()
+                    ));
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// A poisoned lock only means another thread panicked; the data is still whole.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+fn render(header: &Header, done: &BTreeMap<usize, Partial>) -> String {
+    let mut text = format!("{MAGIC}\n{}\n", header.line());
+    for (index, p) in done {
+        text.push_str(&format!(
+            "{index} {} {} {} {}\n",
+            p.total, p.fixed90, p.fixed180, p.nodes
+        ));
+    }
+    let checksum = fnv1a(text.as_bytes());
+    text.push_str(&format!("checksum={checksum:016x}\n"));
+    text
+}
+
+/// Temporary file beside `path`, fsync, rename over `path`, fsync the directory.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".tmp");
+    let temporary = PathBuf::from(temporary);
+    let mut file = File::create(&temporary)?;
+    file.write_all(bytes)?;
+    file.sync_all()?;
+    drop(file);
+    fs::rename(&temporary, path)?;
+    let directory = path.parent().filter(|d| !d.as_os_str().is_empty());
+    File::open(directory.unwrap_or(Path::new(".")))?.sync_all()
+}

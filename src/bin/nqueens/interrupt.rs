@@ -1,0 +1,62 @@
+//! The first Ctrl-C (SIGINT) or SIGTERM of a count: save what is done, say how to
+//! resume (or what was lost), exit 130.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use crate::checkpoint::Saver;
+
+/// What the handler needs to report.
+pub struct Context {
+    pub saver: Option<Arc<Saver>>,
+    pub done: Arc<AtomicU64>,
+    pub total: u64,
+}
+
+/// Installs the handler; it runs on its own thread, so it can save while the workers
+/// are still busy. The process exits from the handler: subtasks in flight are dropped.
+pub fn install(context: Context) {
+    let handler = move || {
+        let done = context.done.load(Ordering::Relaxed);
+        let total = context.total;
+        match &context.saver {
+            Some(saver) => match saver.flush() {
+                Ok(saved) => eprintln!(
+                    "\ninterrupted: {saved} of {total} subtasks are saved; resume with: {}",
+                    resume_command()
+                ),
+                Err(failure) => eprintln!(
+                    "\ninterrupted, and the checkpoint could not be saved: {}",
+                    failure.message()
+                ),
+            },
+            None => eprintln!(
+                "\ninterrupted: {done} of {total} subtasks were done and are lost \
+                 (nothing was saved; use --checkpoint FILE to keep progress)"
+            ),
+        }
+        std::process::exit(130);
+    };
+    // Failing to install only means Ctrl-C kills the process the default way.
+    let _ = ctrlc::set_handler(handler);
+}
+
+/// The command line that started this process, quoted for a POSIX shell.
+fn resume_command() -> String {
+    std::env::args_os()
+        .map(|arg| shell_quote(&arg.to_string_lossy()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn shell_quote(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"_-./=:,+@%".contains(&b));
+    if plain {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}

@@ -1,0 +1,92 @@
+//! `nqueens merge`: add up the shard results of one count.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use nqueens::Partial;
+
+use crate::cli::MergeArgs;
+use crate::failure::Failure;
+use crate::output;
+use crate::shard::ShardResult;
+
+/// Checks that the files are exactly the shards 0..M-1 of one count, then prints the
+/// total (or the distinct count with `--unique`).
+pub fn run(args: &MergeArgs) -> Result<(), Failure> {
+    let results: Vec<(PathBuf, ShardResult)> = args
+        .files
+        .iter()
+        .map(|path| ShardResult::read(path).map(|r| (path.clone(), r)))
+        .collect::<Result<_, _>>()?;
+    let (first_path, first) = results
+        .first()
+        .ok_or_else(|| Failure::Usage("no shard files given".into()))?;
+    let mut by_shard: BTreeMap<usize, &PathBuf> = BTreeMap::new();
+    for (path, result) in &results {
+        let same = (
+            result.n,
+            &result.split,
+            result.split_subtasks,
+            result.shards,
+        ) == (first.n, &first.split, first.split_subtasks, first.shards);
+        if !same {
+            return Err(Failure::Usage(format!(
+                "{} is shard {}/{} of n={} split {}, but {} is of n={} split {} in {} shards; \
+                 they are not parts of one count",
+                path.display(),
+                result.shard,
+                result.shards,
+                result.n,
+                result.split,
+                first_path.display(),
+                first.n,
+                first.split,
+                first.shards
+            )));
+        }
+        if let Some(other) = by_shard.insert(result.shard, path) {
+            return Err(Failure::Usage(format!(
+                "shard {}/{} is given twice: {} and {}",
+                result.shard,
+                result.shards,
+                other.display(),
+                path.display()
+            )));
+        }
+    }
+    let missing: Vec<String> = (0..first.shards)
+        .filter(|i| !by_shard.contains_key(i))
+        .map(|i| i.to_string())
+        .collect();
+    if !missing.is_empty() {
+        return Err(Failure::Usage(format!(
+            "missing shard{} {} of {} (n={}); got {} files",
+            if missing.len() == 1 { "" } else { "s" },
+            missing.join(", "),
+            first.shards,
+            first.n,
+            results.len()
+        )));
+    }
+    let mut sum = Partial::default();
+    for (_, result) in &results {
+        sum = sum
+            .merge(result.partial())
+            .map_err(|e| Failure::Found(format!("cannot sum the shards: {e}")))?;
+    }
+    if sum.subtasks != first.split_subtasks as u64 {
+        return Err(Failure::Found(format!(
+            "the shards hold {} subtasks; the count has {}",
+            sum.subtasks, first.split_subtasks
+        )));
+    }
+    let counts = sum
+        .finish(first.n)
+        .map_err(|e| Failure::Found(format!("the shards do not add up: {e}")))?;
+    let value = if args.unique {
+        counts.unique
+    } else {
+        counts.total
+    };
+    output::print(&format!("{value}\n"))
+}

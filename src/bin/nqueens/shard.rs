@@ -1,0 +1,137 @@
+//! Shard result files: one slice of a count, to be merged with the others.
+
+use std::path::Path;
+
+use nqueens::Partial;
+use serde::{Deserialize, Serialize};
+
+use crate::checkpoint::fnv1a;
+use crate::failure::Failure;
+
+const FORMAT: &str = "nqueens-shard";
+const VERSION: u32 = 1;
+
+/// One shard's result. Numbers are exact integers (u128 where they can grow large);
+/// `checksum` covers every other field, so an edited or truncated file is refused.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ShardResult {
+    pub format: String,
+    pub version: u32,
+    pub n: u32,
+    /// This shard's number, 0-based, and how many shards the count has.
+    pub shard: usize,
+    pub shards: usize,
+    /// Fingerprint of the count's subtask list (hex), and its length.
+    pub split: String,
+    pub split_subtasks: usize,
+    /// Subtasks this shard computed.
+    pub subtasks: u64,
+    /// This shard's part of the total.
+    pub total: u128,
+    /// This shard's part of eight times the distinct count: total + 2·fixed90 + fixed180.
+    pub distinct_eighths: u128,
+    pub fixed90: u128,
+    pub fixed180: u128,
+    pub nodes: u128,
+    pub elapsed_seconds: f64,
+    pub checksum: String,
+}
+
+impl ShardResult {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        n: u32,
+        shard: usize,
+        shards: usize,
+        split: u64,
+        split_subtasks: usize,
+        partial: &Partial,
+        elapsed_seconds: f64,
+    ) -> Result<Self, Failure> {
+        let distinct_eighths = partial
+            .distinct_eighths()
+            .ok_or_else(|| Failure::Found("shard sums overflowed u128".into()))?;
+        let mut result = ShardResult {
+            format: FORMAT.into(),
+            version: VERSION,
+            n,
+            shard,
+            shards,
+            split: format!("{split:016x}"),
+            split_subtasks,
+            subtasks: partial.subtasks,
+            total: partial.total,
+            distinct_eighths,
+            fixed90: partial.fixed90,
+            fixed180: partial.fixed180,
+            nodes: partial.nodes,
+            elapsed_seconds,
+            checksum: String::new(),
+        };
+        result.checksum = result.expected_checksum();
+        Ok(result)
+    }
+
+    /// FNV-1a of the fields that matter, in a fixed order (elapsed time excluded: it
+    /// does not change the result).
+    fn expected_checksum(&self) -> String {
+        let content = format!(
+            "{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}",
+            self.format,
+            self.version,
+            self.n,
+            self.shard,
+            self.shards,
+            self.split,
+            self.split_subtasks,
+            self.subtasks,
+            self.total,
+            self.distinct_eighths,
+            self.fixed90,
+            self.fixed180,
+            self.nodes
+        );
+        format!("{:016x}", fnv1a(content.as_bytes()))
+    }
+
+    pub fn partial(&self) -> Partial {
+        Partial {
+            total: self.total,
+            fixed90: self.fixed90,
+            fixed180: self.fixed180,
+            nodes: self.nodes,
+            subtasks: self.subtasks,
+        }
+    }
+
+    /// Reads and checks one shard file; errors name the file.
+    pub fn read(path: &Path) -> Result<Self, Failure> {
+        let shown = path.display();
+        let bytes = std::fs::read(path)
+            .map_err(|e| Failure::Usage(format!("cannot read shard file {shown}: {e}")))?;
+        let result: ShardResult = serde_json::from_slice(&bytes)
+            .map_err(|e| Failure::Usage(format!("{shown} is not an nqueens shard result: {e}")))?;
+        if result.format != FORMAT || result.version != VERSION {
+            return Err(Failure::Usage(format!(
+                "{shown} is a {} version {} file; expected {FORMAT} version {VERSION}",
+                result.format, result.version
+            )));
+        }
+        if result.checksum != result.expected_checksum() {
+            return Err(Failure::Usage(format!(
+                "{shown} is damaged (its checksum does not match its content)"
+            )));
+        }
+        if result.shards == 0 || result.shard >= result.shards {
+            return Err(Failure::Usage(format!(
+                "{shown} claims to be shard {} of {}",
+                result.shard, result.shards
+            )));
+        }
+        if result.distinct_eighths != result.partial().distinct_eighths().unwrap_or(0) {
+            return Err(Failure::Usage(format!("{shown} has inconsistent sums")));
+        }
+        Ok(result)
+    }
+}
