@@ -1,0 +1,318 @@
+//! Long counts: shards and merge, checkpoints that survive SIGKILL and SIGINT, refusal
+//! of damaged or foreign files, and progress kept off stdout.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use common::{run, text};
+
+const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
+
+/// A fresh, empty directory for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn arg(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+#[test]
+fn four_shard_processes_merge_to_the_exact_total() {
+    let dir = scratch("shards");
+    let files: Vec<PathBuf> = (0..4)
+        .map(|i| dir.join(format!("shard-{i}.json")))
+        .collect();
+    let children: Vec<Child> = files
+        .iter()
+        .enumerate()
+        .map(|(i, file)| {
+            Command::new(BIN)
+                .args([
+                    "count",
+                    "14",
+                    "--shard",
+                    &format!("{i}/4"),
+                    "--output",
+                    arg(file),
+                ])
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for mut child in children {
+        assert!(child.wait().unwrap().success());
+    }
+    let names: Vec<&str> = files.iter().map(|f| arg(f)).collect();
+    let merged = run(&[&["merge"], &names[..]].concat(), None);
+    assert!(merged.status.success(), "{}", text(&merged.stderr));
+    assert_eq!(text(&merged.stdout), "365596\n");
+    let unique = run(&[&["merge", "--unique"], &names[..]].concat(), None);
+    assert_eq!(text(&unique.stdout), "45752\n");
+    // Shards on stdout are the same records.
+    let on_stdout = run(&["count", "14", "--shard", "2/4"], None);
+    let a: serde_json::Value = serde_json::from_slice(&on_stdout.stdout).unwrap();
+    let b: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&files[2]).unwrap()).unwrap();
+    assert_eq!(a["total"], b["total"]);
+    assert_eq!(a["checksum"], b["checksum"]);
+}
+
+#[test]
+fn merge_names_missing_duplicate_mismatched_and_damaged_shards() {
+    let dir = scratch("bad-shards");
+    let shard = |n: u32, i: usize, m: usize| {
+        let file = dir.join(format!("n{n}-{i}of{m}.json"));
+        let out = run(
+            &[
+                "count",
+                &n.to_string(),
+                "--shard",
+                &format!("{i}/{m}"),
+                "--output",
+                arg(&file),
+            ],
+            None,
+        );
+        assert!(out.status.success());
+        file
+    };
+    let (a, b, c) = (shard(10, 0, 3), shard(10, 1, 3), shard(10, 2, 3));
+    let other = shard(11, 2, 3);
+    let error = |files: &[&Path]| {
+        let names: Vec<&str> = files.iter().map(|f| arg(f)).collect();
+        let out = run(&[&["merge"], &names[..]].concat(), None);
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+        assert!(out.stdout.is_empty());
+        text(&out.stderr)
+    };
+    assert!(error(&[&a, &b]).contains("missing shard 2 of 3"));
+    let twice = error(&[&a, &b, &b, &c]);
+    assert!(
+        twice.contains("given twice") && twice.contains(arg(&b)),
+        "{twice}"
+    );
+    let mixed = error(&[&a, &b, &other]);
+    assert!(
+        mixed.contains(arg(&other)) && mixed.contains("not parts of one count"),
+        "{mixed}"
+    );
+    // Edit a number: the checksum no longer matches.
+    let edited = dir.join("edited.json");
+    let json = fs::read_to_string(&c).unwrap();
+    let total = serde_json::from_str::<serde_json::Value>(&json).unwrap()["total"].clone();
+    fs::write(
+        &edited,
+        json.replace(&format!("\"total\":{total}"), "\"total\":1"),
+    )
+    .unwrap();
+    let damaged = error(&[&a, &b, &edited]);
+    assert!(
+        damaged.contains(arg(&edited)) && damaged.contains("damaged"),
+        "{damaged}"
+    );
+    let truncated = dir.join("truncated.json");
+    fs::write(&truncated, &json[..json.len() / 2]).unwrap();
+    assert!(error(&[&a, &b, &truncated]).contains(arg(&truncated)));
+    assert!(error(&[&a, &b, &dir.join("absent.json")]).contains("absent.json"));
+    assert!(error(&[&a, &b, &dir]).contains("cannot read"));
+    let good = run(&["merge", arg(&c), arg(&a), arg(&b)], None);
+    assert_eq!(text(&good.stdout), "724\n");
+}
+
+/// Starts a checkpointed count of n = 16 on one thread and waits until the checkpoint
+/// holds at least `entries` finished subtasks.
+fn start_checkpointed(file: &Path, entries: usize) -> Child {
+    let child = Command::new(BIN)
+        .args(["count", "16", "--threads", "1", "--checkpoint", arg(file)])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let lines = fs::read_to_string(file).map_or(0, |t| t.lines().count());
+        if lines >= entries + 3 {
+            return child;
+        }
+        assert!(Instant::now() < deadline, "no progress in the checkpoint");
+        sleep(Duration::from_millis(2));
+    }
+}
+
+#[test]
+fn a_count_killed_with_sigkill_resumes_to_the_exact_total() {
+    let dir = scratch("sigkill");
+    let file = dir.join("count16.checkpoint");
+    let mut child = start_checkpointed(&file, 40);
+    child.kill().unwrap(); // SIGKILL: no chance to clean up
+    child.wait().unwrap();
+    let saved = fs::read_to_string(&file).unwrap();
+    let entries = saved.lines().count() - 3;
+    assert!(
+        entries >= 40 && entries < 3206,
+        "killed partway: {entries} saved"
+    );
+    assert!(saved.ends_with('\n') && saved.lines().last().unwrap().starts_with("checksum="));
+    let resumed = run(
+        &[
+            "count",
+            "16",
+            "--threads",
+            "1",
+            "--checkpoint",
+            arg(&file),
+            "--unique",
+            "--json",
+        ],
+        None,
+    );
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&resumed.stdout).unwrap();
+    assert_eq!(json["total"], 14772512);
+    assert_eq!(json["unique"], 1846955);
+    assert_eq!(json["subtasks"], 3206);
+    // A finished checkpoint answers at once, and again exactly.
+    let again = run(&["count", "16", "--checkpoint", arg(&file)], None);
+    assert_eq!(text(&again.stdout), "14772512\n");
+}
+
+#[test]
+fn the_first_sigint_saves_and_prints_the_command_that_resumes() {
+    let dir = scratch("sigint");
+    let file = dir.join("count16.checkpoint");
+    let child = start_checkpointed(&file, 20);
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    assert!(out.stdout.is_empty());
+    let stderr = text(&out.stderr);
+    let expected = format!(
+        "resume with: {BIN} count 16 --threads 1 --checkpoint {}",
+        arg(&file)
+    );
+    assert!(stderr.contains(&expected), "{stderr}");
+    let resumed = run(
+        &["count", "16", "--threads", "1", "--checkpoint", arg(&file)],
+        None,
+    );
+    assert_eq!(text(&resumed.stdout), "14772512\n");
+}
+
+#[test]
+fn sigint_without_a_checkpoint_says_what_was_lost() {
+    let mut child = Command::new(BIN)
+        .args(["count", "17", "--threads", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    sleep(Duration::from_millis(300));
+    let _ = child.try_wait();
+    Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("are lost") && stderr.contains("--checkpoint FILE"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn foreign_and_damaged_checkpoints_are_refused_and_left_alone() {
+    let dir = scratch("bad-checkpoints");
+    let file = dir.join("count12.checkpoint");
+    assert!(run(&["count", "12", "--checkpoint", arg(&file)], None)
+        .status
+        .success());
+    let original = fs::read(&file).unwrap();
+    let refused = |args: &[&str], names: &str| {
+        let out = run(args, None);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains(names) && err.contains("--force"), "{err}");
+        assert_eq!(err.lines().count(), 1);
+        assert!(out.stdout.is_empty());
+    };
+    // Another n, another shard split.
+    refused(
+        &["count", "13", "--checkpoint", arg(&file)],
+        "another count",
+    );
+    refused(
+        &["count", "12", "--shard", "0/2", "--checkpoint", arg(&file)],
+        "another count",
+    );
+    assert_eq!(fs::read(&file).unwrap(), original, "not overwritten");
+    // Damaged content: one digit changed, or cut short.
+    let mut damaged = original.clone();
+    let at = damaged.len() / 2;
+    damaged[at] = if damaged[at] == b'1' { b'2' } else { b'1' };
+    fs::write(&file, &damaged).unwrap();
+    refused(&["count", "12", "--checkpoint", arg(&file)], "damaged");
+    fs::write(&file, &original[..original.len() - 10]).unwrap();
+    refused(&["count", "12", "--checkpoint", arg(&file)], "damaged");
+    fs::write(&file, b"hello\n").unwrap();
+    refused(
+        &["count", "12", "--checkpoint", arg(&file)],
+        "not an nqueens checkpoint",
+    );
+    assert_eq!(fs::read(&file).unwrap(), b"hello\n", "not overwritten");
+    // --force starts over.
+    let forced = run(
+        &["count", "12", "--checkpoint", arg(&file), "--force"],
+        None,
+    );
+    assert_eq!(text(&forced.stdout), "14200\n");
+    assert!(fs::read_to_string(&file)
+        .unwrap()
+        .starts_with("nqueens-checkpoint 1\n"));
+    // A directory is not a checkpoint.
+    let out = run(&["count", "12", "--checkpoint", arg(&dir)], None);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn progress_goes_to_the_terminal_never_to_stdout() {
+    let dir = scratch("progress");
+    let result = dir.join("stdout.txt");
+    // stderr is a pseudo-terminal (util-linux `script`), stdout a file.
+    let command = format!("{BIN} count 16 --threads 1 > {}", arg(&result));
+    let terminal = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+        .unwrap();
+    assert!(terminal.status.success());
+    assert_eq!(fs::read_to_string(&result).unwrap(), "14772512\n");
+    assert!(
+        text(&terminal.stdout).contains("subtasks"),
+        "the bar was drawn on the terminal"
+    );
+    // --quiet draws nothing; neither does a pipe.
+    let quiet = format!("{BIN} count 16 --threads 1 --quiet > {}", arg(&result));
+    let terminal = Command::new("script")
+        .args(["-qec", &quiet, "/dev/null"])
+        .output()
+        .unwrap();
+    assert!(!text(&terminal.stdout).contains("subtasks"));
+    let piped = run(&["count", "16", "--threads", "1"], None);
+    assert!(piped.stderr.is_empty());
+    assert_eq!(text(&piped.stdout), "14772512\n");
+}
