@@ -1,0 +1,10 @@
+#!/bin/sh
+# One count split into shards, run by GNU parallel: on this machine, or across machines
+# with `-S host1,host2` (each needs nqueens on its PATH and a shared directory).
+# Usage: N=17 SHARDS=8 sh gnu-parallel.sh
+set -eu
+N=${N:-17}
+SHARDS=${SHARDS:-8}
+seq 0 $((SHARDS - 1)) |
+    parallel --will-cite --halt now,fail=1 nqueens count "$N" --shard {}/"$SHARDS" --quiet --output shard-{}.json
+nqueens merge shard-*.json
