@@ -17,7 +17,12 @@ fn scratch(name: &str) -> PathBuf {
 
 /// PATH with the freshly built `nqueens` first, as on a machine where it is installed.
 fn path_with_nqueens() -> String {
-    let bin_dir = Path::new(BIN).parent().unwrap().to_str().unwrap().to_owned();
+    let bin_dir = Path::new(BIN)
+        .parent()
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_owned();
     format!("{bin_dir}:{}", std::env::var("PATH").unwrap_or_default())
 }
 
@@ -33,7 +38,11 @@ fn merge(dir: &Path) -> String {
         .env("PATH", path_with_nqueens())
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 

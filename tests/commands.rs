@@ -306,3 +306,37 @@ fn show_uses_colour_only_on_a_terminal_and_honours_no_color() {
     // An empty NO_COLOR does not count (no-color.org).
     assert!(show_on_a_terminal(Some("")).contains("\u{1b}[48;5;"));
 }
+
+#[test]
+fn a_full_disk_is_a_clear_error_not_a_panic() {
+    let commands: &[&[&str]] = &[
+        &["8"],
+        &["8", "--json"],
+        &["14"],
+        &["count", "10"],
+        &["compare", "6"],
+        &["solutions", "8"],
+        &["show", "6"],
+        &["check", "2", "4", "6", "1", "3", "5"],
+        &["verify"],
+        &["count", "8", "--shard", "0/2"],
+        &["--help"],
+        &["--version"],
+    ];
+    for args in commands {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+            .args(*args)
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("No space left on device"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}

@@ -265,9 +265,11 @@ pub enum Command {
 pub fn exit_for_parse_error(err: &clap::Error) -> ExitCode {
     match err.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            // A closed stdout is not worth a second error.
-            let _ = err.print();
-            ExitCode::SUCCESS
+            // Through our writer: a closed pipe ends quietly, a full disk is reported.
+            match crate::output::print(&err.render().to_string()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(failure) => failure.report(),
+            }
         }
         _ => {
             // clap's first paragraph says what is wrong (sometimes over several lines,
