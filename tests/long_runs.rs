@@ -130,6 +130,7 @@ fn merge_names_missing_duplicate_mismatched_and_damaged_shards() {
 
 /// Starts a checkpointed count of n = 16 on one thread and waits until the checkpoint
 /// holds at least `entries` finished subtasks.
+#[allow(clippy::zombie_processes)] // the child is returned; every caller waits for it
 fn start_checkpointed(file: &Path, entries: usize) -> Child {
     let mut child = Command::new(BIN)
         .args(["count", "16", "--threads", "1", "--checkpoint", arg(file)])
