@@ -18,21 +18,23 @@ pub enum Failure {
 }
 
 impl Failure {
-    /// The message alone (for reports that are not the process's last word).
+    /// The message alone, on one line: control characters that came from the input
+    /// (a file name, a field of a damaged file) are escaped, and very long messages cut.
     pub fn message(&self) -> String {
         match self {
-            Failure::Usage(m) | Failure::Found(m) | Failure::Io(m) => m.clone(),
+            Failure::Usage(m) | Failure::Found(m) | Failure::Io(m) => shorten(m, 400),
             Failure::Silent(code) => format!("exit code {code}"),
         }
     }
 
     /// Prints the one-line message and picks the exit code.
     pub fn report(self) -> ExitCode {
-        let (message, code) = match self {
-            Failure::Usage(m) => (m, 2),
-            Failure::Found(m) | Failure::Io(m) => (m, 1),
+        let code = match self {
+            Failure::Usage(_) => 2,
+            Failure::Found(_) | Failure::Io(_) => 1,
             Failure::Silent(code) => return ExitCode::from(code),
         };
+        let message = self.message();
         eprintln!("error: {message}");
         ExitCode::from(code)
     }

@@ -2,7 +2,7 @@
 
 use std::io::{IsTerminal as _, Read as _};
 
-use nqueens::MAX_N;
+use nqueens::{Placement, MAX_N};
 
 use crate::failure::{quote, Failure};
 
@@ -104,6 +104,43 @@ pub fn stdin_text(what: &str) -> Result<String, Failure> {
     }
     String::from_utf8(bytes)
         .map_err(|_| Failure::Usage(format!("stdin is not valid UTF-8; expected {what}")))
+}
+
+const PLACEMENT_ACCEPTED: &str =
+    "expected 1 to 32 columns, each a whole number from 1 to the number of columns";
+
+/// The columns as a placement; every malformed input is a usage error naming it.
+pub fn placement(words: &[String]) -> Result<Placement, Failure> {
+    if words.is_empty() {
+        return Err(Failure::Usage(format!(
+            "empty placement; {PLACEMENT_ACCEPTED}"
+        )));
+    }
+    if words.len() > MAX_N as usize {
+        return Err(Failure::Usage(format!(
+            "{} columns given; {PLACEMENT_ACCEPTED}",
+            words.len()
+        )));
+    }
+    let n = words.len();
+    let mut columns = Vec::with_capacity(n);
+    for (row, word) in words.iter().enumerate() {
+        let column = word
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| word.parse::<u32>().ok())
+            .flatten()
+            .filter(|c| (1..=n as u32).contains(c))
+            .ok_or_else(|| {
+                Failure::Usage(format!(
+                    "column {} in row {} is not a whole number from 1 to {n}; {PLACEMENT_ACCEPTED}",
+                    quote(word),
+                    row + 1
+                ))
+            })?;
+        columns.push(column);
+    }
+    Placement::new(&columns).map_err(|e| Failure::Usage(e.to_string()))
 }
 
 #[cfg(test)]

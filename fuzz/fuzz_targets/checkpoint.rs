@@ -1,0 +1,26 @@
+//! The checkpoint reader: any file content is either refused with a one-line error or
+//! read into entries that belong to the count.
+#![no_main]
+#![allow(dead_code)]
+
+use libfuzzer_sys::fuzz_target;
+
+#[path = "../../src/bin/nqueens/checkpoint.rs"]
+mod checkpoint;
+#[path = "../../src/bin/nqueens/failure.rs"]
+mod failure;
+
+fuzz_target!(|data: &[u8]| {
+    let path = std::env::temp_dir().join(format!("nqueens-fuzz-{}.checkpoint", std::process::id()));
+    std::fs::write(&path, data).unwrap();
+    let header = checkpoint::Header {
+        n: 8,
+        split: 0x0123_4567_89ab_cdef,
+        subtasks: 78,
+        shard: None,
+    };
+    match checkpoint::load(&path, &header) {
+        Ok(done) => assert!(done.keys().all(|&i| i < header.subtasks)),
+        Err(failure) => assert!(!failure.message().contains('\n')),
+    }
+});
