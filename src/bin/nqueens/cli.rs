@@ -1,5 +1,6 @@
 //! Command-line definition (clap derive) and the handling of clap's own errors.
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -34,10 +35,10 @@ pub struct AnswerArgs {
     // Negative numbers reach our parser, which names them in its error, instead of
     // being reported as unknown flags.
     #[arg(value_name = "N", allow_negative_numbers = true)]
-    pub n: Option<String>,
+    pub n: Option<OsString>,
     /// Anything after N: collected only to name it in a clear error.
     #[arg(hide = true, allow_negative_numbers = true)]
-    pub extra: Vec<String>,
+    pub extra: Vec<OsString>,
     /// Re-derive the answer at run time (native solver and an independent reference
     /// search) and report the check on stderr; exit 1 on any mismatch.
     #[arg(long)]
@@ -57,10 +58,10 @@ pub struct AnswerArgs {
 pub struct Size {
     /// Board size, 1 to 32. Read from stdin when omitted.
     #[arg(value_name = "N", allow_negative_numbers = true)]
-    pub n: Option<String>,
+    pub n: Option<OsString>,
     /// Anything after N: collected only to name it in a clear error.
     #[arg(hide = true, allow_negative_numbers = true)]
-    pub extra: Vec<String>,
+    pub extra: Vec<OsString>,
 }
 
 /// Options of `nqueens compare`.
@@ -87,7 +88,7 @@ pub struct SolutionsArgs {
     #[arg(long, value_name = "FORMAT", default_value = "rows", value_parser = format)]
     pub format: Format,
     /// Stop after K placements.
-    #[arg(long, value_name = "K", value_parser = count_of_placements)]
+    #[arg(long, value_name = "K", value_parser = count_of_placements, allow_hyphen_values = true)]
     pub limit: Option<u64>,
 }
 
@@ -97,7 +98,7 @@ pub struct ShowArgs {
     #[command(flatten)]
     pub size: Size,
     /// Which placement, counting from 1 in lexicographic order.
-    #[arg(long, value_name = "K", default_value = "1", value_parser = index)]
+    #[arg(long, value_name = "K", default_value = "1", value_parser = index, allow_hyphen_values = true)]
     pub index: u64,
 }
 
@@ -107,7 +108,7 @@ pub struct CheckArgs {
     /// The placement: one 1-based column per row, e.g. `2 4 6 1 3 5`. Read from stdin
     /// when omitted.
     #[arg(value_name = "COLUMN", allow_negative_numbers = true)]
-    pub columns: Vec<String>,
+    pub columns: Vec<OsString>,
 }
 
 /// How `solutions` prints each placement.
@@ -160,7 +161,7 @@ pub struct CountArgs {
     #[arg(long, conflicts_with = "shard")]
     pub unique: bool,
     /// Worker threads [default: one per core].
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=1024), allow_hyphen_values = true)]
     pub threads: Option<u16>,
     /// Print n, total, unique (with --unique), threads, elapsed seconds, nodes and
     /// subtasks as one JSON object.
@@ -182,7 +183,7 @@ pub struct CountArgs {
     /// Compute only shard I of M (0 <= I < M): every M-th subtask starting at I. The M
     /// shards together cover the count exactly once; `nqueens merge` adds them up.
     /// Prints a JSON shard result.
-    #[arg(long, value_name = "I/M", value_parser = shard)]
+    #[arg(long, value_name = "I/M", value_parser = shard, allow_hyphen_values = true)]
     pub shard: Option<(usize, usize)>,
     /// Write the shard result to FILE (atomically) instead of stdout.
     #[arg(long, value_name = "FILE", requires = "shard")]

@@ -1,5 +1,6 @@
 //! Reading the board size N from an argument or from stdin, strictly.
 
+use std::ffi::{OsStr, OsString};
 use std::io::{IsTerminal as _, Read as _};
 
 use nqueens::{Placement, MAX_N};
@@ -14,16 +15,29 @@ const ACCEPTED: &str = "expected a whole number from 1 to 32";
 const STDIN_LIMIT: u64 = 1 << 20;
 
 /// The board size from the argument if given, else from stdin.
-pub fn board_size(arg: Option<&str>) -> Result<u32, Failure> {
+pub fn board_size(arg: Option<&OsStr>) -> Result<u32, Failure> {
     match arg {
-        Some(text) => parse(text, ""),
+        Some(os) => parse(utf8(os, "board size", ACCEPTED)?, ""),
         None => parse_stdin(),
     }
 }
 
+/// An argument as text, or a usage error that shows it (lossily) and says it is not
+/// UTF-8.
+pub fn utf8<'a>(arg: &'a OsStr, what: &str, accepted: &str) -> Result<&'a str, Failure> {
+    arg.to_str().ok_or_else(|| {
+        Failure::Usage(format!(
+            "{what} {} is not valid UTF-8; {accepted}",
+            quote(&arg.to_string_lossy())
+        ))
+    })
+}
+
 /// Fails on anything after N.
-pub fn no_extra(extra: &[String]) -> Result<(), Failure> {
-    extra.first().map_or(Ok(()), |e| Err(one_size_only(e)))
+pub fn no_extra(extra: &[OsString]) -> Result<(), Failure> {
+    extra
+        .first()
+        .map_or(Ok(()), |e| Err(one_size_only(&e.to_string_lossy())))
 }
 
 /// The error for a size the library refused (cannot happen after `board_size`).
@@ -106,7 +120,7 @@ pub fn stdin_text(what: &str) -> Result<String, Failure> {
         .map_err(|_| Failure::Usage(format!("stdin is not valid UTF-8; expected {what}")))
 }
 
-const PLACEMENT_ACCEPTED: &str =
+pub const PLACEMENT_ACCEPTED: &str =
     "expected 1 to 32 columns, each a whole number from 1 to the number of columns";
 
 /// The columns as a placement; every malformed input is a usage error naming it.

@@ -15,14 +15,12 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
             .map(str::to_owned)
             .collect()
     } else {
-        args.columns
-            .iter()
-            .flat_map(|a| {
-                a.split_ascii_whitespace()
-                    .map(str::to_owned)
-                    .collect::<Vec<_>>()
-            })
-            .collect()
+        let mut words = Vec::new();
+        for arg in &args.columns {
+            let text = input::utf8(arg, "column", input::PLACEMENT_ACCEPTED)?;
+            words.extend(text.split_ascii_whitespace().map(str::to_owned));
+        }
+        words
     };
     let placement = input::placement(&words)?;
     let mut report = String::new();
