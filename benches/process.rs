@@ -35,7 +35,7 @@ fn stream(c: &mut Criterion) {
     // n = 14 has 365,596 placements (OEIS A000170); every one of them is written.
     group.throughput(Throughput::Elements(365_596));
     group.bench_function("solutions 14 > /dev/null", |b| {
-        b.iter(|| run(&["solutions", "14"]))
+        b.iter(|| run(&["solutions", "14"]));
     });
     group.finish();
 }

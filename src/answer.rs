@@ -63,6 +63,9 @@ impl Answer {
 
 /// Writes the Checker Challenge answer: each placement on its own line, then the total.
 ///
+/// # Errors
+/// Whatever `out` returns when a write fails.
+///
 /// Shared by [`Answer`]'s `Display` and by callers whose total comes from elsewhere
 /// (e.g. a faster counter for boards past the table).
 ///

@@ -93,6 +93,10 @@ pub fn count(n: u32) -> Option<u128> {
 
 /// Total, distinct count, nodes and subtasks for an `n`×`n` board, on this thread.
 ///
+/// # Errors
+/// `OutOfRange` for `n` outside 1..=32; `Overflow` or `Inconsistent` instead of a
+/// wrong number (neither happens for any n the engine can finish).
+///
 /// # Example
 /// ```
 /// let c = nqueens::counts(10).unwrap();

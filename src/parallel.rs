@@ -57,6 +57,9 @@ impl core::fmt::Debug for CountOptions<'_> {
 /// Like [`counts`](crate::counts), on a thread pool: every core by default. Results do
 /// not depend on the number of threads.
 ///
+/// # Errors
+/// As [`counts`](crate::counts), plus `Threads` when the thread pool cannot start.
+///
 /// # Example
 /// ```
 /// let c = nqueens::count_with(14, &nqueens::CountOptions::default()).unwrap();

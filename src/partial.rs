@@ -52,8 +52,10 @@ impl Partial {
         Ok(())
     }
 
-    /// Combines the partials of two disjoint sets of subtasks; `Overflow` rather than a
-    /// wrapped sum.
+    /// Combines the partials of two disjoint sets of subtasks.
+    ///
+    /// # Errors
+    /// `Overflow` rather than a wrapped sum.
     ///
     /// # Example
     /// ```
@@ -94,6 +96,10 @@ impl Partial {
     /// mirror image, so the classes number (total + 2·fixed90 + fixed180) / 8 (for n = 1
     /// the four mirrors fix the one placement too). A sum that does not divide evenly
     /// means a bug or a missing subtask, and is refused, not rounded.
+    ///
+    /// # Errors
+    /// `Overflow` if Burnside's sum passes `u128`; `Inconsistent` if it does not divide
+    /// by 8.
     ///
     /// # Example
     /// ```

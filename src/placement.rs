@@ -58,6 +58,9 @@ impl Placement {
     /// The board size is the number of columns. Attacking queens are allowed here (see
     /// [`Placement::is_valid`]); only the shape is checked.
     ///
+    /// # Errors
+    /// [`PlacementError`] for no columns, more than 32, or a column outside `1..=n`.
+    ///
     /// # Example
     /// ```
     /// let p = nqueens::Placement::new(&[2, 4, 1, 3]).unwrap();

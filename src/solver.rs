@@ -132,9 +132,8 @@ pub const fn first_placements(n: u32) -> Option<Placements> {
 /// The search itself. With `stop_early` it returns as soon as the first three placements
 /// are known; `total` and `nodes` then only describe the part searched.
 const fn search(n: u32, stop_early: bool) -> Option<Answer> {
-    let mut search = match Solutions::new(n) {
-        Some(s) => s,
-        None => return None,
+    let Some(mut search) = Solutions::new(n) else {
+        return None;
     };
     let mut answer = Answer {
         n: n as u8,

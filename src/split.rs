@@ -34,7 +34,10 @@ pub struct Split {
 }
 
 impl Split {
-    /// The split of an `n`×`n` count; `OutOfRange` outside 1..=32.
+    /// The split of an `n`×`n` count.
+    ///
+    /// # Errors
+    /// `OutOfRange` outside 1..=32.
     pub fn new(n: u32) -> Result<Split, CountError> {
         if n == 0 || n > MAX_N {
             return Err(CountError::OutOfRange { n });
@@ -74,6 +77,9 @@ impl Split {
 
     /// Runs one subtask on this thread.
     ///
+    /// # Errors
+    /// `OutOfRange` for an index past the last subtask; `Overflow` never in practice.
+    ///
     /// # Example
     /// ```
     /// let split = nqueens::Split::new(4).unwrap();
@@ -108,6 +114,10 @@ impl Split {
     /// Runs the subtasks `indices` on a thread pool (`threads`, or one per core), calling
     /// `on_done` with each finished subtask's index and result. When `stop` becomes
     /// true no further subtask is started; the sum of those finished is returned.
+    ///
+    /// # Errors
+    /// `Threads` when the pool cannot start; `OutOfRange` for an index past the end;
+    /// `Overflow` rather than a wrapped sum.
     ///
     /// # Example
     /// ```

@@ -135,6 +135,9 @@ impl std::error::Error for Mismatch {}
 /// 3. Each listed placement must be valid, of the right size, and strictly after the one
 ///    before it, and there must be min(3, total) of them.
 ///
+/// # Errors
+/// The first [`Mismatch`] found.
+///
 /// # Example
 /// ```
 /// for entry in nqueens::table() {

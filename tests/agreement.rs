@@ -5,7 +5,7 @@ use nqueens::{first_placements, lookup, reference, solve, table, Placement, TABL
 
 /// OEIS A000170, n = 1..=16.
 const A000170: [u128; 16] = [
-    1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512,
+    1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365_596, 2_279_184, 14_772_512,
 ];
 
 /// The first three placements of the reference search, as 1-based `Placement`s.

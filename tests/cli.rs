@@ -19,7 +19,8 @@ fn expected(n: u32) -> String {
         listed += 1;
         listed < 3
     });
-    out.push_str(&format!("{}\n", A000170[n as usize - 1]));
+    out.push_str(&A000170[n as usize - 1].to_string());
+    out.push('\n');
     out
 }
 

@@ -133,7 +133,7 @@ fn solutions_limit_is_a_prefix() {
     assert_eq!(all.lines().count(), 92);
     for k in [0, 1, 5, 92, 1000] {
         let some = text(&run(&["solutions", "8", "--limit", &k.to_string()], None).stdout);
-        let expected: String = all.lines().take(k).map(|l| format!("{l}\n")).collect();
+        let expected: String = all.lines().take(k).flat_map(|l| [l, "\n"]).collect();
         assert_eq!(some, expected, "limit {k}");
     }
     assert_eq!(text(&run(&["solutions", "3"], None).stdout), "");
@@ -278,7 +278,7 @@ fn the_answer_as_json() {
 }
 
 /// Runs `nqueens show 4` on a pseudo-terminal (util-linux `script`), optionally with
-/// NO_COLOR set, and returns what the terminal received.
+/// `NO_COLOR` set, and returns what the terminal received.
 fn show_on_a_terminal(no_color: Option<&str>) -> String {
     let mut command = Command::new("script");
     command.args([

@@ -70,7 +70,7 @@ impl Links {
         }
         for row in 0..n {
             for col in 0..n {
-                let first = links.first_node(row * n + col);
+                let first = Links::first_node(row * n + col);
                 for (k, item) in links.items_of(row, col).into_iter().enumerate() {
                     links.append(item, first + k);
                 }
@@ -91,7 +91,7 @@ impl Links {
     }
 
     /// Options are stored square by square, four nodes each, right after the items.
-    fn first_node(&self, square: usize) -> usize {
+    fn first_node(square: usize) -> usize {
         ITEMS + 4 * square
     }
 

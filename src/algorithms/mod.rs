@@ -100,9 +100,8 @@ impl Algorithm {
     pub const fn practical_limit(self) -> u32 {
         match self {
             Algorithm::Naive => 13,
-            Algorithm::Flags => 14,
+            Algorithm::Flags | Algorithm::DancingLinks => 14,
             Algorithm::Bitmask => 15,
-            Algorithm::DancingLinks => 14,
             Algorithm::CellByCell => 10,
         }
     }

@@ -15,6 +15,7 @@
 //! one, never half of either.
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::fs::{self, File};
 use std::io::{ErrorKind, Write as _};
 use std::path::{Path, PathBuf};
@@ -181,13 +182,13 @@ impl Saver {
 
     fn save_if_idle(&self) {
         loop {
-            let _writing = match self.writing.try_lock() {
+            let writing = match self.writing.try_lock() {
                 Ok(guard) => guard,
                 Err(TryLockError::WouldBlock) => return,
                 Err(TryLockError::Poisoned(p)) => p.into_inner(),
             };
             self.save_pending();
-            drop(_writing);
+            drop(writing);
             // A result recorded while we held the lock found it taken; save it too.
             let state = lock(&self.state);
             if state.version == state.saved || state.error.is_some() {
@@ -225,19 +226,22 @@ impl Saver {
 
 /// A poisoned lock only means another thread panicked; the data is still whole.
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|p| p.into_inner())
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 fn render(header: &Header, done: &BTreeMap<usize, Partial>) -> String {
     let mut text = format!("{MAGIC}\n{}\n", header.line());
     for (index, p) in done {
-        text.push_str(&format!(
-            "{index} {} {} {} {}\n",
+        let _ = writeln!(
+            text,
+            "{index} {} {} {} {}",
             p.total, p.fixed90, p.fixed180, p.nodes
-        ));
+        );
     }
     let checksum = fnv1a(text.as_bytes());
-    text.push_str(&format!("checksum={checksum:016x}\n"));
+    let _ = writeln!(text, "checksum={checksum:016x}");
     text
 }
 

@@ -152,6 +152,7 @@ fn whole(text: &str) -> Option<u64> {
 }
 
 /// Options of `nqueens count`.
+#[allow(clippy::struct_excessive_bools)] // command-line switches are bools
 #[derive(Args, Debug)]
 pub struct CountArgs {
     #[command(flatten)]
@@ -231,7 +232,7 @@ pub enum Command {
     /// Draw a placement as a chessboard
     ///
     /// Ranks and files labelled, rank 1 (the first row) at the bottom, Unicode queens,
-    /// light and dark squares in colour on a terminal unless NO_COLOR is set (without
+    /// light and dark squares in colour on a terminal unless `NO_COLOR` is set (without
     /// colour, light squares are `.` and dark ones `:`).
     Show(ShowArgs),
     /// Check whether a placement is valid

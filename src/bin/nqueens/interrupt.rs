@@ -17,12 +17,12 @@ pub struct Context {
 /// are still busy. The process exits from the handler: subtasks in flight are dropped.
 pub fn install(context: Context) {
     let handler = move || {
-        let done = context.done.load(Ordering::Relaxed);
+        let finished = context.done.load(Ordering::Relaxed);
         let total = context.total;
         match &context.saver {
             Some(saver) => match saver.flush() {
-                Ok(saved) => eprintln!(
-                    "\ninterrupted: {saved} of {total} subtasks are saved; resume with: {}",
+                Ok(kept) => eprintln!(
+                    "\ninterrupted: {kept} of {total} subtasks are saved; resume with: {}",
                     resume_command()
                 ),
                 Err(failure) => eprintln!(
@@ -31,7 +31,7 @@ pub fn install(context: Context) {
                 ),
             },
             None => eprintln!(
-                "\ninterrupted: {done} of {total} subtasks were done and are lost \
+                "\ninterrupted: {finished} of {total} subtasks were done and are lost \
                  (nothing was saved; use --checkpoint FILE to keep progress)"
             ),
         }

@@ -26,5 +26,5 @@ pub fn bar(n: u32, threads: usize, done: u64, todo: u64, quiet: bool) -> Progres
 /// A rough duration: about 1.2 s for n = 16 on one core of the project's machines,
 /// and about seven times more for each size above.
 fn expected_seconds(n: u32, threads: usize) -> f64 {
-    1.2 * 7f64.powi(n as i32 - 16) / threads.max(1) as f64
+    1.2 * 7f64.powi(n.cast_signed() - 16) / threads.max(1) as f64
 }

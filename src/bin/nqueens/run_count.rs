@@ -51,7 +51,7 @@ pub fn run(args: &CountArgs) -> Result<(), Failure> {
     };
     let before = previous_results(args, &header, &selection)?;
     let started = Instant::now();
-    let partial = compute(&split, &selection, before, args, threads)?;
+    let partial = compute(&split, &selection, &before, args, threads)?;
     let elapsed = started.elapsed().as_secs_f64();
     if let Some((i, m)) = args.shard {
         let result = ShardResult::new(n, i, m, header.split, split.len(), &partial, elapsed)?;
@@ -91,7 +91,7 @@ fn previous_results(
 fn compute(
     split: &Split,
     selection: &[usize],
-    before: BTreeMap<usize, Partial>,
+    before: &BTreeMap<usize, Partial>,
     args: &CountArgs,
     threads: NonZeroUsize,
 ) -> Result<Partial, Failure> {
