@@ -299,6 +299,12 @@ impl fmt::Display for Conflict {
 
 /// Every attacking pair of a placement, row pairs in order; made by
 /// [`Placement::conflicts`].
+///
+/// # Example
+/// ```
+/// let p = nqueens::Placement::new(&[1, 2, 3]).unwrap();
+/// assert_eq!(p.conflicts().count(), 3); // one long diagonal
+/// ```
 #[derive(Clone, Debug)]
 pub struct Conflicts<'a> {
     placement: &'a Placement,

@@ -36,6 +36,12 @@ pub struct Split {
 impl Split {
     /// The split of an `n`×`n` count.
     ///
+    /// # Example
+    /// ```
+    /// assert!(nqueens::Split::new(0).is_err());
+    /// assert_eq!(nqueens::Split::new(3).unwrap().len(), 1); // small boards: one job
+    /// ```
+    ///
     /// # Errors
     /// `OutOfRange` outside 1..=32.
     pub fn new(n: u32) -> Result<Split, CountError> {
@@ -49,11 +55,21 @@ impl Split {
     }
 
     /// The board size.
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(nqueens::Split::new(9).unwrap().n(), 9);
+    /// ```
     pub fn n(&self) -> u32 {
         self.n
     }
 
     /// How many subtasks there are (at least 1).
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(nqueens::Split::new(16).unwrap().len(), 3206);
+    /// ```
     #[allow(clippy::len_without_is_empty)] // never empty
     pub fn len(&self) -> usize {
         self.jobs.len()
@@ -61,6 +77,12 @@ impl Split {
 
     /// A 64-bit FNV-1a hash of the split's version, the board size and every subtask's
     /// identity, in order.
+    ///
+    /// # Example
+    /// ```
+    /// let a = nqueens::Split::new(15).unwrap().fingerprint();
+    /// assert_eq!(a, nqueens::Split::new(15).unwrap().fingerprint()); // deterministic
+    /// ```
     pub fn fingerprint(&self) -> u64 {
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
         let mut eat = |byte: u8| {

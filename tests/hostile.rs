@@ -207,7 +207,19 @@ fn file_cases() -> Vec<Case> {
     let p = plain.to_str().unwrap().to_owned();
     let a = absent.to_str().unwrap().to_owned();
     let u = under_a_file.to_str().unwrap().to_owned();
+    // Found by fuzzing: a field name with a newline in a damaged shard file once made the
+    // error two lines long.
+    let fuzzed = format!(
+        "{}/fuzz/seeds/shard/regression-newline-in-field-name",
+        env!("CARGO_MANIFEST_DIR")
+    );
     vec![
+        case(
+            &["merge", &fuzzed],
+            b"",
+            2,
+            "unknown field `formas-s?h\\nqwes-sh\\rd`",
+        ),
         case(&["merge", &a], b"", 2, &a),
         case(&["merge", &d], b"", 2, &d),
         case(&["merge", &p], b"", 2, &p),

@@ -4,6 +4,10 @@
 //! This is also the crate's independent reference search (`nqueens::reference`): it
 //! shares nothing with the bitmask solver (no masks, no shifts, recursion instead of an
 //! explicit stack), so agreement between the two means something.
+//!
+//! ```
+//! assert_eq!(nqueens::reference::count(10), nqueens::solve(10).map(|a| a.total()));
+//! ```
 
 use super::Run;
 use crate::solver::MAX_N;

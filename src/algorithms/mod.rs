@@ -54,6 +54,12 @@ pub enum Algorithm {
 
 impl Algorithm {
     /// All five, in the order tutorials usually present them.
+    ///
+    /// # Example
+    /// ```
+    /// let names: Vec<&str> = nqueens::Algorithm::ALL.iter().map(|a| a.name()).collect();
+    /// assert_eq!(names, ["naive", "flags", "bitmask", "dancing-links", "cell-by-cell"]);
+    /// ```
     pub const ALL: [Algorithm; 5] = [
         Algorithm::Naive,
         Algorithm::Flags,
