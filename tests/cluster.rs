@@ -2,18 +2,15 @@
 //! replaced by what it would do: set the task index and run the command, once per
 //! shard, as separate processes. (GNU parallel itself is exercised by `.ci/run`.)
 
+mod common;
+
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
-const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
+use common::scratch;
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
+const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
 
 /// PATH with the freshly built `nqueens` first, as on a machine where it is installed.
 fn path_with_nqueens() -> String {

@@ -9,17 +9,9 @@ use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use common::{run, text};
+use common::{run, scratch, text};
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
-
-/// A fresh, empty directory for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn arg(path: &Path) -> &str {
     path.to_str().unwrap()

@@ -3,7 +3,16 @@
 #![allow(dead_code)] // each test file uses its own subset
 
 use std::io::Write as _;
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+
+/// A fresh, empty directory for one test's files.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
 
 /// Runs the binary with `args`, feeding `stdin` (an empty stdin when `None`).
 pub fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {

@@ -31,14 +31,8 @@ pub struct Cli {
 /// Options of the default command (the Checker Challenge answer).
 #[derive(Args, Debug)]
 pub struct AnswerArgs {
-    /// Board size, 1 to 32. Read from stdin when omitted.
-    // Negative numbers reach our parser, which names them in its error, instead of
-    // being reported as unknown flags.
-    #[arg(value_name = "N", allow_negative_numbers = true)]
-    pub n: Option<OsString>,
-    /// Anything after N: collected only to name it in a clear error.
-    #[arg(hide = true, allow_negative_numbers = true)]
-    pub extra: Vec<OsString>,
+    #[command(flatten)]
+    pub size: Size,
     /// Re-derive the answer at run time (native solver and an independent reference
     /// search) and report the check on stderr; exit 1 on any mismatch.
     #[arg(long)]
@@ -57,6 +51,8 @@ pub struct AnswerArgs {
 #[derive(Args, Debug)]
 pub struct Size {
     /// Board size, 1 to 32. Read from stdin when omitted.
+    // Negative numbers reach our parser, which names them in its error, instead of
+    // being reported as unknown flags.
     #[arg(value_name = "N", allow_negative_numbers = true)]
     pub n: Option<OsString>,
     /// Anything after N: collected only to name it in a clear error.

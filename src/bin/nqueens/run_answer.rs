@@ -28,8 +28,8 @@ struct Report {
 /// `--solve` runs the plain const solver for everything; `--verify` re-derives the
 /// answer with the solver and the reference search, and checks the engine against it.
 pub fn run(args: &AnswerArgs) -> Result<(), Failure> {
-    input::no_extra(&args.extra)?;
-    let n = input::board_size(args.n.as_deref())?;
+    input::no_extra(&args.size.extra)?;
+    let n = input::board_size(args.size.n.as_deref())?;
     let from_table = if args.solve || args.verify {
         None
     } else {
