@@ -23,6 +23,12 @@
 //!   same solver for n = 6..=13, so they do no search at all.
 //! - [`verify`] re-derives an answer at run time, with the solver and with an
 //!   independent [reference search](crate::reference), and reports the first disagreement.
+//! - [`count`] and [`counts`] give exact totals and distinct counts for any size, one
+//!   search per symmetry class of border constellations; with the `std` feature,
+//!   `count_with` runs them on every core and `Split` numbers them for checkpoints and
+//!   shards, summed as [`Partial`]s.
+//! - [`Algorithm`] runs the classic algorithms (naive, flag arrays, bitmask, dancing
+//!   links, cell by cell) side by side, and [`Solutions`] streams every placement.
 //!
 //! # Compile-time cost
 //! Const evaluation runs roughly 200,000 search nodes per second, about 700 times slower
