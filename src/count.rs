@@ -7,11 +7,10 @@
 
 use core::fmt;
 
-use crate::algorithms::flags as reference;
 use crate::constellation::{self, Subtask, MIN_N};
 use crate::kernel::{self, Found};
 use crate::partial::Partial;
-use crate::solver::{solve, MAX_N};
+use crate::solver::{Solutions, MAX_N};
 
 /// The result of a count.
 ///
@@ -168,16 +167,15 @@ pub(crate) fn jobs(n: u32) -> impl Iterator<Item = Job> {
         .chain(constellation::subtasks(n).map(Job::Class))
 }
 
-/// Boards below [`MIN_N`]: every placement from the reference search, each tested for
-/// rotational symmetry, as one job of weight 1.
+/// Boards below [`MIN_N`]: every placement of the plain search, each tested for
+/// rotational symmetry, as one job of weight 1. One pass gives placements and nodes.
 fn small(n: u32) -> Result<Found, CountError> {
+    let mut search = Solutions::new(n).ok_or(CountError::OutOfRange { n })?;
     let mut found = Found::default();
-    reference::for_each(n, |cols| {
-        kernel::record(cols, &mut found);
-        true
-    })
-    .ok_or(CountError::OutOfRange { n })?;
-    // The plain solver's node count, so small boards report the work of a search.
-    found.nodes = solve(n).map_or(0, |a| a.nodes() as u64);
+    while search.advance() {
+        let placement = search.current();
+        kernel::record(&placement.cols[..placement.len as usize], &mut found);
+    }
+    found.nodes = search.nodes() as u64;
     Ok(found)
 }
