@@ -30,19 +30,14 @@ struct Report {
 pub fn run(args: &AnswerArgs) -> Result<(), Failure> {
     input::no_extra(&args.size.extra)?;
     let n = input::board_size(args.size.n.as_deref())?;
-    let from_table = if args.solve || args.verify {
-        None
-    } else {
-        lookup(n)
-    };
-    let (placements, total, source) = if let Some(entry) = from_table {
-        (entry.first_placements(), entry.total(), "table")
-    } else if args.solve || args.verify {
+    let (placements, total, source) = if args.solve || args.verify {
         let answer = solved(n)?;
         if args.verify {
             check(&answer)?;
         }
         (answer.first_placements(), answer.total(), "solver")
+    } else if let Some(entry) = lookup(n) {
+        (entry.first_placements(), entry.total(), "table")
     } else {
         let first = first_placements(n).ok_or_else(|| input::out_of_range(n))?;
         let total = run_count::total(n, run_count::all_cores())?.total;

@@ -51,7 +51,7 @@ pub fn run(args: &CountArgs) -> Result<(), Failure> {
     };
     let before = previous_results(args, &header, &selection)?;
     let started = Instant::now();
-    let partial = compute(&split, &selection, &before, args, threads)?;
+    let partial = compute(&split, &selection, &before, &header, args, threads)?;
     let elapsed = started.elapsed().as_secs_f64();
     if let Some((i, m)) = args.shard {
         let result = ShardResult::new(n, i, m, header.split, split.len(), &partial, elapsed)?;
@@ -92,6 +92,7 @@ fn compute(
     split: &Split,
     selection: &[usize],
     before: &BTreeMap<usize, Partial>,
+    header: &Header,
     args: &CountArgs,
     threads: NonZeroUsize,
 ) -> Result<Partial, Failure> {
@@ -104,15 +105,10 @@ fn compute(
     for partial in before.values() {
         sum = merge(sum, *partial)?;
     }
-    let saver = args.checkpoint.as_ref().map(|path| {
-        let header = Header {
-            n: split.n(),
-            split: split.fingerprint(),
-            subtasks: split.len(),
-            shard: args.shard,
-        };
-        Arc::new(Saver::new(path.clone(), header, before.clone()))
-    });
+    let saver = args
+        .checkpoint
+        .as_ref()
+        .map(|path| Arc::new(Saver::new(path.clone(), header.clone(), before.clone())));
     if let Some(saver) = &saver {
         // Written before any work: a file that cannot be written fails fast.
         saver.flush()?;
