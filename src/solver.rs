@@ -236,12 +236,16 @@ impl Solutions {
             return false;
         }
         let last = self.n as usize - 1;
+        // The row and the node count live in locals while searching (registers, not the
+        // struct) and are stored back only when a placement is found or the search ends.
         let mut row = self.row;
+        let mut nodes = self.nodes;
         loop {
             let free = self.avail[row];
             if free == 0 {
                 if row == 0 {
                     self.done = true;
+                    self.nodes = nodes;
                     return false;
                 }
                 row -= 1;
@@ -251,9 +255,10 @@ impl Solutions {
             let bit = free & !(free - 1);
             self.avail[row] = free ^ bit;
             self.placed[row] = bit;
-            self.nodes += 1;
+            nodes += 1;
             if row == last {
                 self.row = row;
+                self.nodes = nodes;
                 return true;
             }
             let c = self.cols[row] | bit;
