@@ -95,9 +95,9 @@ impl Algorithm {
         Algorithm::ALL.into_iter().find(|a| a.name() == name)
     }
 
-    /// The largest board this algorithm counts in about a second on one core of the
-    /// project's 2-core test machines (release build). Every size up to 32 is
-    /// accepted; each size past the limit costs five to ten times the one before.
+    /// The largest board this algorithm counted in about a second on one core of the
+    /// project's 2-core machines (release build, measured once by hand; a setting, not
+    /// a benchmark). Every size up to 32 is accepted; `compare` skips sizes past it.
     ///
     /// # Example
     /// ```
