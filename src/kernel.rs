@@ -1,14 +1,15 @@
 //! The inner searches: complete one constellation (see `constellation.rs`).
 //!
-//! `complete` is the hot loop of every large count. It is an explicit-stack bitmask
-//! search over the free rows only. The last two free rows are answered without
-//! branches: once all but two queens are placed exactly two columns are left.
+//! `complete` is the hot loop of every large count: an explicit-stack bitmask search
+//! over the free rows only, shaped so that the processor mispredicts as few branches
+//! as possible (see its comments). `complete_recording` is the slower search that keeps
+//! the board, for the few constellations whose completions may be symmetric.
 
 use crate::constellation::Subtask;
 
 /// What one subtask found. `u64` is enough per subtask: a counter that rises by at most
 /// one per search node cannot wrap before ~10^19 nodes, centuries of compute for a
-/// single subtask. Totals across subtasks are summed in `u128` (see `tally.rs`).
+/// single subtask. Totals across subtasks are summed in `u128` (see `partial.rs`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Found {
     /// Completions of the constellation.
@@ -32,89 +33,75 @@ pub(crate) fn search(task: &Subtask) -> Found {
 }
 
 /// Counts the completions of `task` (no symmetry tests).
+///
+/// Each stack slot holds a free row's queen-free columns still to try (`avail`), the
+/// masks the queens above it leave (`cols`, `left`, `right`) and which free row it is
+/// (`rows`). Two choices keep branch mispredictions, which cost far more than the bit
+/// arithmetic, down; each was measured on n = 16 against the plain form:
+/// - *Tail replacement*: when a slot's last open column is taken, its child is written
+///   into the same slot instead of above it. So every slot below the top still has
+///   columns to try, a finished slot is left by one step down, computed without a
+///   branch, and there is no separate loop step that only pops (9-12% faster).
+/// - The last free row is only counted, and the search looks no further ahead than the
+///   next row: a branch-free ending for the last two rows and a look-ahead that pruned
+///   15% of the nodes both paid off in the older loop and cost time in this one.
 fn complete(task: &Subtask) -> Found {
     let free = task.free as usize;
-    if free < 3 {
-        // Too short for the unrolled ending below; at most a handful of nodes.
+    if free < 2 {
+        // The root row would already be the last row; at most one node.
         return complete_recording(task);
     }
-    // Levels 0..finish are searched with the explicit stack; the last two free rows are
-    // answered by `last_two`.
-    let finish = free - 2;
-    let mask = task.mask;
+    let last = free - 1;
     let mut cols = [0u32; 32];
     let mut left = [0u32; 32];
     let mut right = [0u32; 32];
     let mut avail = [0u32; 32];
-    cols[0] = task.cols;
+    let mut rows = [0usize; 32];
+    // Off-board bits count as taken columns, so `!(c | l | r)` needs no board mask.
+    cols[0] = task.cols | !task.mask;
     left[0] = task.left;
     right[0] = task.right;
-    avail[0] = mask & !(task.cols | task.left | task.right);
-    let mut tail = Found::default();
+    avail[0] = !(cols[0] | task.left | task.right);
+    let mut found = Found::default();
+    if avail[0] == 0 {
+        return found;
+    }
     let mut nodes = 0u64;
     let mut i = 0;
     loop {
         let free_here = avail[i];
-        if free_here == 0 {
-            if i == 0 {
-                break;
-            }
-            i -= 1;
-            continue;
-        }
         let bit = free_here & free_here.wrapping_neg();
-        avail[i] = free_here ^ bit;
+        let rest = free_here ^ bit;
+        avail[i] = rest;
         nodes += 1;
-        let next = i + 1;
+        let next = rows[i] + 1;
         let shift = u32::from(task.shift[next]);
         let c = cols[i] | bit;
         let l = ((left[i] | bit) << shift) | task.extra_left[next];
         let r = ((right[i] | bit) >> shift) | task.extra_right[next];
-        let open = mask & !(c | l | r);
-        if next == finish {
-            last_two(task, finish, [c, l, r], open, &mut tail);
-        } else if (open != 0) & (blocked_ahead(task, next + 1, [c, l, r]) == 0) {
-            i = next;
+        let open = !(c | l | r);
+        if next == last {
+            // At most one column is left for the last row: a completion if it is open.
+            found.solutions += u64::from(open != 0);
+        } else if open != 0 {
+            // Push the child, over this slot if this slot has nothing left to try.
+            i += usize::from(rest != 0);
             cols[i] = c;
             left[i] = l;
             right[i] = r;
             avail[i] = open;
+            rows[i] = next;
+            continue;
+        }
+        // A dead end or a counted leaf: step down if this slot is exhausted. (Slots
+        // below it always have columns left, so one step is enough.)
+        i = i.wrapping_sub(usize::from(rest == 0));
+        if i == usize::MAX {
+            break;
         }
     }
-    tail.nodes += nodes;
-    tail
-}
-
-/// Columns still open in free row `row` counting only queens above the row before it:
-/// if none are, no queen in that row before it can help, and the node is pruned
-/// without being pushed. Measured: 15% fewer nodes, a small net gain in time.
-#[allow(clippy::inline_always)] // measured: the hot loop is slower when this is a call
-#[inline(always)]
-fn blocked_ahead(task: &Subtask, row: usize, [c, l, r]: [u32; 3]) -> u32 {
-    let shift = u32::from(task.shift[row]);
-    let attacked = c | (l << shift) | (r >> shift) | task.extra_left[row] | task.extra_right[row];
-    u32::from(task.mask & !attacked == 0)
-}
-
-/// The last two free rows, without branches. Row `at` has at most two open columns
-/// (every other column already holds a queen) and the row after it at most one, so
-/// both candidates are tried side by side and each adds 1 if its last row still fits.
-/// Branch mispredictions, not arithmetic, dominate the cost of these bottom levels.
-#[allow(clippy::inline_always)] // measured: the hot loop is slower when this is a call
-#[inline(always)]
-fn last_two(task: &Subtask, at: usize, [c, l, r]: [u32; 3], open: u32, found: &mut Found) {
-    let shift = u32::from(task.shift[at + 1]);
-    let (extra_l, extra_r) = (task.extra_left[at + 1], task.extra_right[at + 1]);
-    let fits = |bit: u32| {
-        let l = ((l | bit) << shift) | extra_l;
-        let r = ((r | bit) >> shift) | extra_r;
-        u64::from(bit != 0) & u64::from(task.mask & !(c | bit | l | r) != 0)
-    };
-    let first = open & open.wrapping_neg();
-    let second = open ^ first;
-    let solutions = fits(first) + fits(second);
-    found.solutions += solutions;
-    found.nodes += u64::from(first != 0) + u64::from(second != 0) + solutions;
+    found.nodes = nodes + found.solutions;
+    found
 }
 
 /// Counts the completions of `task` and tests each one for rotational symmetry. Slower
