@@ -36,15 +36,16 @@ pub(crate) fn search(task: &Subtask) -> Found {
 ///
 /// Each stack slot holds a free row's queen-free columns still to try (`avail`), the
 /// masks the queens above it leave (`cols`, `left`, `right`) and which free row it is
-/// (`rows`). Two choices keep branch mispredictions, which cost far more than the bit
-/// arithmetic, down; each was measured on n = 16 against the plain form:
+/// (`rows`). The shape keeps branch mispredictions, which cost far more than the bit
+/// arithmetic, down; each step was measured one thread, n = 16, side by side:
 /// - *Tail replacement*: when a slot's last open column is taken, its child is written
 ///   into the same slot instead of above it. So every slot below the top still has
-///   columns to try, a finished slot is left by one step down, computed without a
-///   branch, and there is no separate loop step that only pops (9-12% faster).
+///   columns to try, a finished slot is left by one step down computed without a
+///   branch, and no loop step only pops (1.14 s -> 1.03 s).
 /// - The last free row is only counted, and the search looks no further ahead than the
 ///   next row: a branch-free ending for the last two rows and a look-ahead that pruned
-///   15% of the nodes both paid off in the older loop and cost time in this one.
+///   15% of the nodes both paid off in the older loop and cost time in this one
+///   (1.03 s -> 0.99 s without them).
 fn complete(task: &Subtask) -> Found {
     let free = task.free as usize;
     if free < 2 {

@@ -1,6 +1,6 @@
 /* The baseline for `cargo bench --bench count`: a plain bitmask depth-first N-Queens
  * counter, as in every tutorial. No symmetry, no tricks beyond the bitmasks and taking
- * the lowest free bit. Built with `cc -O3 -march=native` by the benchmark.
+ * the lowest free bit. Built with `cc -O3` by the benchmark.
  * Usage: plain N   (prints the total) */
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 /// A bar for `todo` subtasks of which `done` are already finished (resumed runs), or a
 /// hidden one when no bar should be drawn.
 pub fn bar(n: u32, threads: usize, done: u64, todo: u64, quiet: bool) -> ProgressBar {
-    let shown = !quiet && std::io::stderr().is_terminal() && expected_seconds(n, threads) > 1.0;
+    let shown = !quiet && std::io::stderr().is_terminal() && expected_seconds(n, threads) >= 1.0;
     if !shown {
         return ProgressBar::hidden();
     }
@@ -23,8 +23,8 @@ pub fn bar(n: u32, threads: usize, done: u64, todo: u64, quiet: bool) -> Progres
     bar
 }
 
-/// A rough duration: about 1.2 s for n = 16 on one core of the project's machines,
+/// A rough duration: about 1 s for n = 16 on one core of the project's machines,
 /// and about seven times more for each size above.
 fn expected_seconds(n: u32, threads: usize) -> f64 {
-    1.2 * 7f64.powi(n.cast_signed() - 16) / threads.max(1) as f64
+    7f64.powi(n.cast_signed() - 16) / threads.max(1) as f64
 }
