@@ -2,8 +2,10 @@
 //!
 //! `complete` is the hot loop of every large count: an explicit-stack bitmask search
 //! over the free rows only, shaped so that the processor mispredicts as few branches
-//! as possible (see its comments). `complete_recording` is the slower search that keeps
-//! the board, for the few constellations whose completions may be symmetric.
+//! as possible (see its comments). For the few constellations whose completions may be
+//! symmetric the same loop also keeps the board. `complete_recording` is a plain
+//! recursive search written independently: the fallback for subtasks too short for the
+//! loop, and the loop's cross-check in the tests.
 
 use crate::constellation::Subtask;
 
@@ -26,13 +28,14 @@ pub(crate) struct Found {
 /// search for the few that a rotation maps to themselves.
 pub(crate) fn search(task: &Subtask) -> Found {
     if task.sym180 || task.sym90 {
-        complete_recording(task)
+        complete::<true>(task)
     } else {
-        complete(task)
+        complete::<false>(task)
     }
 }
 
-/// Counts the completions of `task` (no symmetry tests).
+/// Counts the completions of `task`; with `RECORD`, also keeps the board and tests each
+/// completion for rotational symmetry (for the few constellations a rotation fixes).
 ///
 /// Each stack slot holds a free row's queen-free columns still to try (`avail`), the
 /// masks the queens above it leave (`cols`, `left`, `right`) and which free row it is
@@ -46,7 +49,7 @@ pub(crate) fn search(task: &Subtask) -> Found {
 ///   next row: a branch-free ending for the last two rows and a look-ahead that pruned
 ///   15% of the nodes both paid off in the older loop and cost time in this one
 ///   (1.03 s -> 0.99 s without them).
-fn complete(task: &Subtask) -> Found {
+fn complete<const RECORD: bool>(task: &Subtask) -> Found {
     let free = task.free as usize;
     if free < 2 {
         // The root row would already be the last row; at most one node.
@@ -67,6 +70,13 @@ fn complete(task: &Subtask) -> Found {
     if avail[0] == 0 {
         return found;
     }
+    // The column of each board row's queen; only kept with `RECORD`.
+    let mut board = if RECORD {
+        border_columns(task)
+    } else {
+        [0; 32]
+    };
+    let n = usize::from(task.n);
     let mut nodes = 0u64;
     let mut i = 0;
     loop {
@@ -76,6 +86,9 @@ fn complete(task: &Subtask) -> Found {
         avail[i] = rest;
         nodes += 1;
         let next = rows[i] + 1;
+        if RECORD {
+            board[usize::from(task.rows[next - 1])] = bit.trailing_zeros() as u8;
+        }
         let shift = u32::from(task.shift[next]);
         let c = cols[i] | bit;
         let l = ((left[i] | bit) << shift) | task.extra_left[next];
@@ -83,7 +96,12 @@ fn complete(task: &Subtask) -> Found {
         let open = !(c | l | r);
         if next == last {
             // At most one column is left for the last row: a completion if it is open.
-            found.solutions += u64::from(open != 0);
+            if !RECORD {
+                found.solutions += u64::from(open != 0);
+            } else if open != 0 {
+                board[usize::from(task.rows[last])] = open.trailing_zeros() as u8;
+                record(&board[..n], &mut found);
+            }
         } else if open != 0 {
             // Push the child, over this slot if this slot has nothing left to try.
             i += usize::from(rest != 0);
@@ -105,8 +123,9 @@ fn complete(task: &Subtask) -> Found {
     found
 }
 
-/// Counts the completions of `task` and tests each one for rotational symmetry. Slower
-/// (it records the board), and used only for constellations a rotation fixes.
+/// Counts the completions of `task` and tests each one for rotational symmetry, by plain
+/// recursion. Used for subtasks with fewer than two free rows (tiny boards), and in the
+/// tests as an independent check of `complete`.
 fn complete_recording(task: &Subtask) -> Found {
     let mut board = Board::new(task);
     let mut found = Found::default();
@@ -127,14 +146,10 @@ struct Board<'a> {
 
 impl<'a> Board<'a> {
     fn new(task: &'a Subtask) -> Self {
-        let n = u32::from(task.n);
-        let [a, b, k, l] = task.border;
-        let mut column = [0u8; 32];
-        column[0] = a;
-        column[(n - 1) as usize] = b;
-        column[k as usize] = 0;
-        column[l as usize] = (n - 1) as u8;
-        Board { task, column }
+        Board {
+            task,
+            column: border_columns(task),
+        }
     }
 
     /// Places a queen in free row `i` in each open column, recursing to the next.
@@ -165,6 +180,18 @@ impl<'a> Board<'a> {
     }
 }
 
+/// A board holding only the border queens (column per row, 0 elsewhere).
+fn border_columns(task: &Subtask) -> [u8; 32] {
+    let m = task.n - 1;
+    let [a, b, k, l] = task.border;
+    let mut column = [0u8; 32];
+    column[0] = a;
+    column[usize::from(m)] = b;
+    column[usize::from(k)] = 0;
+    column[usize::from(l)] = m;
+    column
+}
+
 /// Counts one placement (0-based column per row) and whether each rotation fixes it.
 pub(crate) fn record(q: &[u8], found: &mut Found) {
     let n = q.len();
@@ -184,12 +211,17 @@ mod tests {
     use super::*;
     use crate::constellation::subtasks;
 
+    /// The loop against the independent recursive search, on every subtask: counts,
+    /// nodes and (when recording) the symmetric completions.
     #[test]
-    fn fast_and_recording_searches_agree_on_every_subtask() {
+    fn the_loop_and_the_recursive_search_agree_on_every_subtask() {
         for n in 5..=12 {
             for task in subtasks(n) {
-                let (fast, slow) = (complete(&task), complete_recording(&task));
+                let slow = complete_recording(&task);
+                let (fast, kept) = (complete::<false>(&task), complete::<true>(&task));
                 assert_eq!(fast.solutions, slow.solutions, "n={n} {:?}", task.border);
+                assert_eq!(fast.nodes, slow.nodes, "n={n} {:?}", task.border);
+                assert_eq!(kept, slow, "n={n} {:?}", task.border);
                 if !(task.sym90 || task.sym180) {
                     assert_eq!((slow.sym90, slow.sym180), (0, 0), "n={n} {:?}", task.border);
                 }
