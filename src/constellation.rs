@@ -140,18 +140,19 @@ pub(crate) fn subtask(n: u32, border: [u8; 4]) -> Option<Subtask> {
         return None;
     }
     let mine = cost_key(n, border);
-    let mut fixed_by = 0;
-    for g in 0..8 {
-        let image = transform(n, border, g);
-        if cost_key(n, image) < mine {
+    let mut images = [[0u8; 4]; 8];
+    for (g, image) in (0u8..).zip(images.iter_mut()) {
+        *image = transform(n, border, g);
+        if cost_key(n, *image) < mine {
             return None;
         }
-        fixed_by += u8::from(image == border);
     }
+    let fixed_by = images.iter().filter(|&&image| image == border).count() as u8;
     let mut task = plan(n, border);
     task.weight = 8 / fixed_by;
-    task.sym180 = transform(n, border, 2) == border;
-    task.sym90 = transform(n, border, 1) == border;
+    // Image g is the rotation by g·90°.
+    task.sym180 = images[2] == border;
+    task.sym90 = images[1] == border;
     Some(task)
 }
 
