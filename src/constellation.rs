@@ -218,9 +218,9 @@ fn plan(n: u32, border: [u8; 4]) -> Subtask {
     task
 }
 
-/// Every canonical constellation of an `n`×`n` board (n >= [`MIN_N`]), in a fixed
-/// order: the subtask list of a count. No allocation.
-pub(crate) fn subtasks(n: u32) -> impl Iterator<Item = Subtask> {
+/// Every (top, bottom, left, right) tuple of border positions on an `n`×`n` board,
+/// legal or not, in lexicographic order; none outside [`MIN_N`]..=32.
+fn borders(n: u32) -> impl Iterator<Item = [u8; 4]> {
     let size = if (MIN_N..=MAX_N).contains(&n) {
         n as u8
     } else {
@@ -231,7 +231,12 @@ pub(crate) fn subtasks(n: u32) -> impl Iterator<Item = Subtask> {
         .flat_map(move |a| all.clone().map(move |b| (a, b)))
         .flat_map(move |(a, b)| (0..size).map(move |k| (a, b, k)))
         .flat_map(move |(a, b, k)| (0..size).map(move |l| [a, b, k, l]))
-        .filter_map(move |border| subtask(n, border))
+}
+
+/// Every canonical constellation of an `n`×`n` board (n >= [`MIN_N`]), in a fixed
+/// order: the subtask list of a count. No allocation.
+pub(crate) fn subtasks(n: u32) -> impl Iterator<Item = Subtask> {
+    borders(n).filter_map(move |border| subtask(n, border))
 }
 
 #[cfg(test)]
@@ -240,18 +245,7 @@ mod tests {
 
     /// Every legal constellation, canonical or not.
     fn all_legal(n: u32) -> u64 {
-        let s = n as u8;
-        let mut count = 0;
-        for a in 0..s {
-            for b in 0..s {
-                for k in 0..s {
-                    for l in 0..s {
-                        count += u64::from(consistent(n, [a, b, k, l]));
-                    }
-                }
-            }
-        }
-        count
+        borders(n).filter(|&border| consistent(n, border)).count() as u64
     }
 
     #[test]
@@ -316,23 +310,12 @@ mod tests {
     #[test]
     fn exactly_one_member_of_each_class_is_canonical() {
         let n = 9;
-        let s = n as u8;
-        for a in 0..s {
-            for b in 0..s {
-                for k in 0..s {
-                    for l in 0..s {
-                        let border = [a, b, k, l];
-                        if !consistent(n, border) {
-                            continue;
-                        }
-                        let canonical = (0..8)
-                            .map(|g| transform(n, border, g))
-                            .filter(|&image| subtask(n, image).is_some())
-                            .collect::<std::collections::BTreeSet<_>>();
-                        assert_eq!(canonical.len(), 1, "{border:?}");
-                    }
-                }
-            }
+        for border in borders(n).filter(|&border| consistent(n, border)) {
+            let canonical = (0..8)
+                .map(|g| transform(n, border, g))
+                .filter(|&image| subtask(n, image).is_some())
+                .collect::<std::collections::BTreeSet<_>>();
+            assert_eq!(canonical.len(), 1, "{border:?}");
         }
     }
 }
