@@ -328,6 +328,17 @@ const fn to_placement(placed: &[u32; 32], n: u32) -> Placement {
 }
 
 impl Placement {
+    /// The placement with these 0-based columns, one per row (at most 32; longer input
+    /// is cut). For the generated table and the algorithms, which work 0-based.
+    pub(crate) const fn from_zero_based(zero_based: &[u8]) -> Placement {
+        let mut p = EMPTY_PLACEMENT;
+        while (p.len as usize) < zero_based.len() && (p.len as usize) < MAX_N as usize {
+            p.cols[p.len as usize] = zero_based[p.len as usize];
+            p.len += 1;
+        }
+        p
+    }
+
     /// Field-by-field equality usable in const context (`==` is not const yet).
     ///
     /// # Example

@@ -38,18 +38,9 @@ const _: () = assert!(
     "update answer::<N>()'s message"
 );
 
-/// Builds a table placement from 0-based columns (used by the generated file).
+/// A table placement from 0-based columns (the generated file's short name for it).
 const fn p(zero_based: &[u8]) -> Placement {
-    let mut cols = [0u8; 32];
-    let mut i = 0;
-    while i < zero_based.len() {
-        cols[i] = zero_based[i];
-        i += 1;
-    }
-    Placement {
-        len: zero_based.len() as u8,
-        cols,
-    }
+    Placement::from_zero_based(zero_based)
 }
 
 /// The table entry for board size `n`, or `None` outside

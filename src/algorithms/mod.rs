@@ -152,14 +152,7 @@ impl Algorithm {
     /// assert_eq!(first.as_deref(), Some("1 5 8 6 3 7 2 4"));
     /// ```
     pub fn for_each(self, n: u32, visit: &mut dyn FnMut(&Placement) -> bool) -> Option<Run> {
-        let mut columns = |zero_based: &[u8]| {
-            let mut placement = Placement {
-                len: zero_based.len() as u8,
-                cols: [0; 32],
-            };
-            placement.cols[..zero_based.len()].copy_from_slice(zero_based);
-            visit(&placement)
-        };
+        let mut columns = |zero_based: &[u8]| visit(&Placement::from_zero_based(zero_based));
         match self {
             Algorithm::Naive => naive::search(n, &mut columns),
             Algorithm::Flags => flags::search(n, &mut columns),
