@@ -19,7 +19,7 @@ use std::fmt::Write as _;
 use std::fs::{self, File};
 use std::io::{ErrorKind, Write as _};
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, TryLockError};
+use std::sync::{Arc, Condvar, Mutex};
 
 use nqueens::Partial;
 
@@ -120,14 +120,17 @@ fn parse_entry(line: &str, subtasks: usize) -> Option<(usize, Partial)> {
     fields.next().is_none().then_some((index, partial))
 }
 
-/// Saves the finished subtasks as they come in, from whichever thread finished them.
-/// Saves are coalesced: while one thread writes, others only add their results, and
-/// the writer saves again until nothing new has arrived. At most the subtasks still
-/// running, and those finished during the last save, are lost to a crash.
+/// Saves the finished subtasks as they come in, on a writer thread of its own, so the
+/// counting threads never wait for a file write. Saves are coalesced: while the writer
+/// writes, new results only accumulate, and it saves again until nothing new has
+/// arrived. At most the subtasks still running, and those finished during the last
+/// save, are lost to a crash.
 pub struct Saver {
     path: PathBuf,
     header: Header,
     state: Mutex<State>,
+    /// Signalled by every new result.
+    arrived: Condvar,
     writing: Mutex<()>,
 }
 
@@ -140,8 +143,10 @@ struct State {
 }
 
 impl Saver {
-    pub fn new(path: PathBuf, header: Header, done: BTreeMap<usize, Partial>) -> Self {
-        Saver {
+    /// A saver holding `done`, with its writer thread started. (Nothing is written
+    /// until the first result or [`flush`](Saver::flush).)
+    pub fn start(path: PathBuf, header: Header, done: BTreeMap<usize, Partial>) -> Arc<Self> {
+        let saver = Arc::new(Saver {
             path,
             header,
             state: Mutex::new(State {
@@ -150,18 +155,21 @@ impl Saver {
                 saved: 0,
                 error: None,
             }),
+            arrived: Condvar::new(),
             writing: Mutex::new(()),
-        }
+        });
+        let writer = Arc::clone(&saver);
+        // The thread lives as long as the process: a count is the process's last work.
+        std::thread::spawn(move || writer.write_forever());
+        saver
     }
 
-    /// Records a finished subtask and saves, unless another thread is saving already.
+    /// Records a finished subtask; the writer thread saves it.
     pub fn record(&self, index: usize, partial: Partial) {
-        {
-            let mut state = lock(&self.state);
-            state.done.insert(index, partial);
-            state.version += 1;
-        }
-        self.save_if_idle();
+        let mut state = lock(&self.state);
+        state.done.insert(index, partial);
+        state.version += 1;
+        self.arrived.notify_one();
     }
 
     /// Saves now, waiting for a save in progress (used at the end and on interrupt).
@@ -180,20 +188,23 @@ impl Saver {
         lock(&self.state).error.is_some()
     }
 
-    fn save_if_idle(&self) {
+    /// The writer thread: waits for unsaved results and saves them, until a save fails.
+    fn write_forever(&self) {
         loop {
-            let writing = match self.writing.try_lock() {
-                Ok(guard) => guard,
-                Err(TryLockError::WouldBlock) => return,
-                Err(TryLockError::Poisoned(p)) => p.into_inner(),
-            };
-            self.save_pending();
-            drop(writing);
-            // A result recorded while we held the lock found it taken; save it too.
-            let state = lock(&self.state);
-            if state.version == state.saved || state.error.is_some() {
-                return;
+            {
+                let mut state = lock(&self.state);
+                while state.version == state.saved && state.error.is_none() {
+                    state = self
+                        .arrived
+                        .wait(state)
+                        .unwrap_or_else(std::sync::PoisonError::into_inner);
+                }
+                if state.error.is_some() {
+                    return;
+                }
             }
+            let _writing = lock(&self.writing);
+            self.save_pending();
         }
     }
 

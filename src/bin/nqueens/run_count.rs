@@ -108,7 +108,7 @@ fn compute(
     let saver = args
         .checkpoint
         .as_ref()
-        .map(|path| Arc::new(Saver::new(path.clone(), header.clone(), before.clone())));
+        .map(|path| Saver::start(path.clone(), header.clone(), before.clone()));
     if let Some(saver) = &saver {
         // Written before any work: a file that cannot be written fails fast.
         saver.flush()?;
