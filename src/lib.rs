@@ -38,8 +38,10 @@
 //! `#[allow(long_running_const_eval)]`. Prefer [`answer`] for table sizes: it is free.
 //!
 //! # `no_std`
-//! The crate is `#![cfg_attr(not(feature = "std"), no_std)]` and never allocates. With `default-features = false` it has
-//! no dependencies; the `cli` feature (on by default) builds the `nqueens` binary.
+//! The crate is `#![no_std]`; only the `std` feature links `std`, for the thread pool
+//! (`count_with`) and the subtask list (`Split`), the one part that allocates. With
+//! `default-features = false` it has no dependencies and never allocates; the `cli`
+//! feature (on by default) builds the `nqueens` binary.
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
