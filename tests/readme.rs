@@ -2,7 +2,8 @@
 //! block is run and its output compared with the lines shown under it. (The Ctrl-C
 //! transcript cannot be replayed by typing; `tests/long_runs.rs` sends the signal.)
 //! The README's Rust examples run as doctests (`src/lib.rs`), its cluster scripts in
-//! `tests/cluster.rs`, and its run, test and firmware commands in `.ci/run`.
+//! `tests/cluster.rs`, its firmware example here (CI runs that file under QEMU), and
+//! its run, test and firmware commands in `.ci/run`.
 
 use std::process::Command;
 
@@ -66,4 +67,18 @@ fn the_readme_compare_table_has_the_live_totals_and_nodes() {
             .collect()
     };
     assert_eq!(columns(table), columns(&live));
+}
+
+#[test]
+fn the_readme_firmware_example_is_the_one_ci_runs_on_the_device() {
+    let readme = include_str!("../README.md");
+    let shown = readme
+        .split("```rs\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("the README shows the firmware example");
+    // The file opens with one line saying where it is shown; the rest is the example.
+    let file = include_str!("../examples/firmware/src/bin/minimal.rs");
+    let (_, example) = file.split_once('\n').unwrap();
+    assert_eq!(shown, example);
 }

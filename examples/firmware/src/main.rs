@@ -1,117 +1,165 @@
-//! Firmware-style check of nqueens: no std, no allocator, no libc.
+//! nqueens on a Cortex-M3: the build-time table, the const solver and the no-alloc
+//! counting engine, checked on the device.
 //!
-//! Re-runs the const solver natively for every board size in the build-time table and
-//! exits 0 only if every entry matches; exits 1 on a mismatch and 101 on a panic. The
-//! only things this program provides itself are an entry point, a panic handler and
-//! two Linux system calls (write and exit), which is all the OS glue firmware needs.
+//! Prints the Checker Challenge answer for n = 8 from a `const` item, every table total,
+//! re-runs `solve` for the sizes QEMU finishes in a few seconds and compares each with
+//! the table, checks every listed placement, counts one size past the table, and
+//! reports the stack each part used. Exits through semihosting: success only if every
+//! check agreed; failure on any mismatch or panic (`panic-semihosting` with `exit`).
 #![no_std]
 #![no_main]
 
-use core::arch::{asm, global_asm};
-use core::fmt::Write as _;
-use core::panic::PanicInfo;
+use cortex_m_rt::entry;
+use cortex_m_semihosting::{debug, hprint, hprintln};
+use nqueens::{Answer, TABLE_MAX, TABLE_MIN};
+use panic_semihosting as _;
 
-// The kernel starts `_start` with the stack pointer 16-byte aligned; calling `entry`
-// pushes the return address, as the Rust calling convention expects.
-global_asm!(
-    ".globl _start",
-    "_start:",
-    "xor ebp, ebp",
-    "and rsp, -16",
-    "call {entry}",
-    "ud2",
-    entry = sym entry,
-);
+mod stack;
 
-extern "C" fn entry() -> ! {
-    let mut out = Stdout;
-    let mut ok = !nqueens::table().is_empty();
-    for entry in nqueens::table() {
-        let matches = matches!(nqueens::solve(entry.n()), Some(live) if live.const_eq(entry));
-        let valid = entry.placements().iter().all(|p| p.is_valid());
-        let verdict = if matches && valid { "ok" } else { "MISMATCH" };
-        let _ = writeln!(
-            out,
-            "n={}: table total {}, {} placements: {verdict}",
-            entry.n(),
-            entry.total(),
-            entry.placements().len()
-        );
-        ok &= matches && valid;
+/// Evaluated by the compiler: the device only formats it.
+const EIGHT: &Answer = nqueens::answer::<8>();
+
+/// Sizes `solve` re-runs on the device: the whole table (4.7 M nodes for n = 13).
+const SOLVE_MAX: u32 = 13;
+
+/// The size counted past the table by the no-alloc engine.
+const COUNT_N: u32 = 14;
+
+/// Published values for `COUNT_N`, used only to check the device's count:
+/// OEIS A000170(14) and A002562(14).
+const PUBLISHED: (u128, u128) = (365_596, 45_752);
+
+#[cfg(feature = "drill-out-of-range")]
+const _OUT_OF_RANGE: &Answer = nqueens::answer::<14>();
+
+#[entry]
+fn main() -> ! {
+    if cfg!(feature = "drill-panic") {
+        panic!("drill-panic: deliberate panic to test the failure exit");
     }
-    exit(if ok { 0 } else { 1 })
+
+    hprintln!("nqueens firmware: Cortex-M3 (thumbv7m-none-eabi)");
+    hprintln!("answer::<8>() from a const item:");
+    hprint!("{}", EIGHT);
+
+    let mut ok = true;
+    ok &= check_table_in_flash();
+    let lookup_stack = print_table();
+    let solve_stack = check_solver(&mut ok);
+    ok &= check_placements();
+    let count_stack = check_count();
+    ok &= count_stack.is_some();
+
+    hprintln!(
+        "peak stack: lookup {} bytes, solve {} bytes, count {} bytes",
+        lookup_stack,
+        solve_stack,
+        count_stack.unwrap_or(0)
+    );
+    if ok {
+        hprintln!("result: all checks passed");
+        debug::exit(debug::EXIT_SUCCESS);
+    } else {
+        hprintln!("result: FAILED");
+        debug::exit(debug::EXIT_FAILURE);
+    }
+    loop {
+        cortex_m::asm::wfi(); // only reached without a debugger or QEMU to exit to
+    }
 }
 
-/// stdout through the `write` system call.
-struct Stdout;
+/// The table is a `static` in `.rodata`: it must sit in flash, not be copied to RAM.
+fn check_table_in_flash() -> bool {
+    const FLASH_END: usize = 0x0004_0000; // memory.x: FLASH is 256 KiB at 0
+    let at = nqueens::table().as_ptr() as usize;
+    let in_flash = at < FLASH_END;
+    hprintln!(
+        "table: {} entries at {:#010x}, {}",
+        nqueens::table().len(),
+        at,
+        if in_flash { "in flash" } else { "NOT in flash" }
+    );
+    in_flash
+}
 
-impl core::fmt::Write for Stdout {
-    fn write_str(&mut self, s: &str) -> core::fmt::Result {
-        let mut rest = s.as_bytes();
-        while !rest.is_empty() {
-            let written: isize;
-            // SAFETY: write(1, ptr, len) reads `len` bytes from a live slice.
-            unsafe {
-                asm!(
-                    "syscall",
-                    inlateout("rax") 1isize => written,
-                    in("rdi") 1,
-                    in("rsi") rest.as_ptr(),
-                    in("rdx") rest.len(),
-                    lateout("rcx") _,
-                    lateout("r11") _,
-                    options(nostack),
-                );
-            }
-            if written <= 0 {
-                return Err(core::fmt::Error);
-            }
-            rest = &rest[written as usize..];
+/// Prints every table total through `lookup`; returns the lookup's peak stack.
+fn print_table() -> usize {
+    let mut peak = 0;
+    for n in TABLE_MIN..=TABLE_MAX {
+        let (entry, used) = stack::measure(nqueens::lookup, n);
+        peak = peak.max(used);
+        match entry {
+            Some(entry) => hprintln!("lookup({}): total {}", n, entry.total()),
+            None => hprintln!("lookup({}): MISSING", n),
         }
-        Ok(())
+    }
+    peak
+}
+
+/// Re-runs the const solver for 6..=SOLVE_MAX and compares each answer with the table.
+fn check_solver(ok: &mut bool) -> usize {
+    let mut peak = 0;
+    for n in TABLE_MIN..=SOLVE_MAX {
+        let (live, used) = stack::measure(nqueens::solve, n);
+        peak = peak.max(used);
+        let expected = nqueens::lookup(table_index_for(n));
+        let agrees = matches!((live, expected), (Some(live), Some(table)) if live.const_eq(table));
+        let total = live.map_or(0, |live| live.total());
+        hprintln!(
+            "solve({}): total {}, {} the table",
+            n,
+            total,
+            if agrees { "matches" } else { "MISMATCH with" }
+        );
+        *ok &= agrees;
+    }
+    peak
+}
+
+/// Which table entry `solve(n)` is compared with; the mismatch drill picks a wrong one.
+fn table_index_for(n: u32) -> u32 {
+    if cfg!(feature = "drill-mismatch") && n == 7 {
+        8
+    } else {
+        n
     }
 }
 
-fn exit(code: i32) -> ! {
-    // SAFETY: exit_group never returns and touches no memory.
-    unsafe {
-        asm!("syscall", in("rax") 231, in("rdi") code, options(noreturn, nostack));
+/// Every placement the table lists must pass the checker.
+fn check_placements() -> bool {
+    let mut checked = 0;
+    let mut bad = 0;
+    for entry in nqueens::table() {
+        for placement in entry.placements() {
+            checked += 1;
+            if !placement.is_valid() || placement.conflicts().next().is_some() {
+                bad += 1;
+                hprintln!("checker: n={} placement {} INVALID", entry.n(), placement);
+            }
+        }
     }
+    hprintln!("checker: {} listed placements, {} invalid", checked, bad);
+    checked > 0 && bad == 0
 }
 
-#[panic_handler]
-fn panic(_: &PanicInfo) -> ! {
-    exit(101)
+/// Counts COUNT_N with the no-alloc engine and checks it against the published values.
+/// Returns the count's peak stack, or `None` if the count failed or disagreed.
+fn check_count() -> Option<usize> {
+    let (counts, used) = stack::measure(nqueens::counts, COUNT_N);
+    let Ok(counts) = counts else {
+        hprintln!("count({}): FAILED", COUNT_N);
+        return None;
+    };
+    let agrees = (counts.total, counts.unique) == PUBLISHED;
+    hprintln!(
+        "count({}): total {}, distinct {}, {} subtasks; published (OEIS A000170, A002562): {} {}: {}",
+        COUNT_N,
+        counts.total,
+        counts.unique,
+        counts.subtasks,
+        PUBLISHED.0,
+        PUBLISHED.1,
+        if agrees { "match" } else { "MISMATCH" }
+    );
+    agrees.then_some(used)
 }
-
-// Firmware gets memcpy and memset from its C library or board support package; here
-// they are `rep movsb` / `rep stosb`, written in assembly because a Rust loop could be
-// compiled back into a call to memcpy itself.
-
-/// # Safety
-/// `dst` and `src` are valid for `n` bytes and do not overlap.
-#[no_mangle]
-unsafe extern "C" fn memcpy(dst: *mut u8, src: *const u8, n: usize) -> *mut u8 {
-    // SAFETY: the caller's contract; rep movsb copies exactly n bytes forward.
-    unsafe {
-        asm!("rep movsb", inout("rcx") n => _, inout("rdi") dst => _, inout("rsi") src => _,
-             options(nostack, preserves_flags));
-    }
-    dst
-}
-
-/// # Safety
-/// `dst` is valid for `n` bytes.
-#[no_mangle]
-unsafe extern "C" fn memset(dst: *mut u8, byte: i32, n: usize) -> *mut u8 {
-    // SAFETY: the caller's contract; rep stosb stores exactly n bytes.
-    unsafe {
-        asm!("rep stosb", inout("rcx") n => _, inout("rdi") dst => _, in("al") byte as u8,
-             options(nostack, preserves_flags));
-    }
-    dst
-}
-
-/// Referenced by core's unwinding tables even with `panic = "abort"`; never called.
-#[no_mangle]
-extern "C" fn rust_eh_personality() {}
