@@ -29,6 +29,7 @@
 //!   shards, summed as [`Partial`]s.
 //! - [`Algorithm`] runs the classic algorithms (naive, flag arrays, bitmask, dancing
 //!   links, cell by cell) side by side, and [`Solutions`] streams every placement.
+//! - [`published`] holds the OEIS counts for n <= 27, used only to check computed ones.
 //!
 //! # Compile-time cost
 //! Const evaluation runs roughly 200,000 search nodes per second, about 700 times slower
@@ -59,6 +60,7 @@ mod kernel;
 mod parallel;
 mod partial;
 mod placement;
+pub mod published;
 mod solver;
 #[cfg(feature = "std")]
 mod split;

@@ -227,16 +227,17 @@ fn file_cases() -> Vec<Case> {
         case(&["count", "8", "--checkpoint", &d], b"", 2, &d),
         case(&["count", "8", "--checkpoint", &p], b"", 2, &p),
         case(&["count", "8", "--checkpoint", &u], b"", 2, &u),
+        // Refused before counting: the output is locked (and checked) first.
         case(
             &["count", "8", "--shard", "0/2", "--output", &d],
             b"",
-            1,
+            2,
             &d,
         ),
         case(
             &["count", "8", "--shard", "0/2", "--output", &u],
             b"",
-            1,
+            2,
             &u,
         ),
     ]

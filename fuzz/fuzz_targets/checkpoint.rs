@@ -9,6 +9,8 @@ use libfuzzer_sys::fuzz_target;
 mod checkpoint;
 #[path = "../../src/bin/nqueens/failure.rs"]
 mod failure;
+#[path = "../../src/bin/nqueens/files.rs"]
+mod files;
 
 fuzz_target!(|data: &[u8]| {
     let path = std::env::temp_dir().join(format!("nqueens-fuzz-{}.checkpoint", std::process::id()));

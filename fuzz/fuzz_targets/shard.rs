@@ -9,6 +9,8 @@ use libfuzzer_sys::fuzz_target;
 mod checkpoint;
 #[path = "../../src/bin/nqueens/failure.rs"]
 mod failure;
+#[path = "../../src/bin/nqueens/files.rs"]
+mod files;
 #[path = "../../src/bin/nqueens/shard.rs"]
 mod shard;
 

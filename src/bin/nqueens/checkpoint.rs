@@ -10,20 +10,20 @@
 //! checksum=<FNV-1a 64 of every byte above, hex>
 //! ```
 //!
-//! Each save writes a temporary file beside the checkpoint, fsyncs it, renames it over
-//! the checkpoint and fsyncs the directory, so a crash leaves the old file or the new
-//! one, never half of either.
+//! Each save goes through [`files::write_atomically`], so a crash leaves the old file or
+//! the new one, never half of either; the run holds the file's lock (`files::Lock`).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::fs::{self, File};
-use std::io::{ErrorKind, Write as _};
+use std::fs;
+use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 
 use nqueens::Partial;
 
 use crate::failure::Failure;
+use crate::files::write_atomically;
 
 const MAGIC: &str = "nqueens-checkpoint 1";
 
@@ -254,18 +254,4 @@ fn render(header: &Header, done: &BTreeMap<usize, Partial>) -> String {
     let checksum = fnv1a(text.as_bytes());
     let _ = writeln!(text, "checksum={checksum:016x}");
     text
-}
-
-/// Temporary file beside `path`, fsync, rename over `path`, fsync the directory.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".tmp");
-    let temporary = PathBuf::from(temporary);
-    let mut file = File::create(&temporary)?;
-    file.write_all(bytes)?;
-    file.sync_all()?;
-    drop(file);
-    fs::rename(&temporary, path)?;
-    let directory = path.parent().filter(|d| !d.as_os_str().is_empty());
-    File::open(directory.unwrap_or(Path::new(".")))?.sync_all()
 }

@@ -19,7 +19,7 @@ use nqueens::Algorithm;
     name = "nqueens",
     version,
     args_conflicts_with_subcommands = true,
-    after_help = "Examples:\n  nqueens 8\n  echo 8 | nqueens\n  nqueens 8 --json\n  nqueens 13 --verify\n  nqueens verify\n  nqueens count 16\n  nqueens count 16 --unique --threads 2 --json\n  nqueens compare 10\n  nqueens solutions 8 --format boards --limit 2\n  nqueens show 8 --index 3\n  nqueens check 2 4 6 1 3 5"
+    after_help = "Examples:\n  nqueens 8\n  echo 8 | nqueens\n  nqueens 8 --json\n  nqueens 13 --verify\n  nqueens verify\n  nqueens count 16\n  nqueens count 16 --unique --threads 2 --json\n  nqueens compare 10\n  nqueens solutions 8 --format boards --limit 2\n  nqueens show 8 --index 3\n  nqueens check 2 4 6 1 3 5\n  nqueens completions bash\n  nqueens manpage"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -29,6 +29,7 @@ pub struct Cli {
 }
 
 /// Options of the default command (the Checker Challenge answer).
+#[allow(clippy::struct_excessive_bools)] // command-line switches are bools
 #[derive(Args, Debug)]
 pub struct AnswerArgs {
     #[command(flatten)]
@@ -41,10 +42,13 @@ pub struct AnswerArgs {
     /// table and the counting engine (slow past n = 16).
     #[arg(long)]
     pub solve: bool,
-    /// Print the answer as one JSON object: n, total, placements (as column lists) and
-    /// where the answer came from.
+    /// Print the answer as one JSON object: n, total, placements (as column lists),
+    /// where the answer came from, and whether the total matched the published one.
     #[arg(long)]
     pub json: bool,
+    /// No estimate line and no progress bar for sizes past the table.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 /// The board-size argument shared by the subcommands, read from stdin when omitted.
@@ -160,8 +164,8 @@ pub struct CountArgs {
     /// Worker threads [default: one per core].
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=1024), allow_hyphen_values = true)]
     pub threads: Option<u16>,
-    /// Print n, total, unique (with --unique), threads, elapsed seconds, nodes and
-    /// subtasks as one JSON object.
+    /// Print n, total, unique (with --unique), threads, elapsed seconds, nodes,
+    /// subtasks and the comparison with the published counts as one JSON object.
     #[arg(long, conflicts_with = "shard")]
     pub json: bool,
     /// Record each finished subtask in FILE, and resume from it: rerunning the same
@@ -173,8 +177,9 @@ pub struct CountArgs {
     /// (it is overwritten).
     #[arg(long, requires = "checkpoint")]
     pub force: bool,
-    /// No progress bar (it is only drawn on a terminal, for counts expected to take more
-    /// than about a second).
+    /// No estimate line and no progress bar (the estimate is printed before counts
+    /// expected to take 10 s or more; the bar is only drawn on a terminal, for counts
+    /// expected to take half a second or more).
     #[arg(long, short)]
     pub quiet: bool,
     /// Compute only shard I of M (0 <= I < M): every M-th subtask starting at I. The M
@@ -242,7 +247,7 @@ pub enum Command {
     /// Every shard 0..M-1 of the same count and split must be given exactly once;
     /// missing, repeated or mismatched shards are errors naming the files.
     Merge(MergeArgs),
-    /// Count the placements of an N×N board exactly, on every core
+    /// Count the placements of an N by N board exactly, on every core
     ///
     /// One search per symmetry class of border constellations, weighted by the class
     /// size; totals summed in checked 128-bit arithmetic. Long counts show progress on a
@@ -256,6 +261,23 @@ pub enum Command {
     /// native solver and a flag-array reference search), and every listed placement is
     /// checked. Exits 1 on any mismatch.
     Verify,
+    /// Print a shell completion script
+    ///
+    /// For bash, zsh, fish, elvish or powershell; the README says where each goes.
+    Completions(CompletionsArgs),
+    /// Print the man page (roff) to stdout
+    ///
+    /// Install it with `nqueens manpage > nqueens.1` into a directory on MANPATH, or
+    /// read it at once with `nqueens manpage | man -l -`.
+    Manpage,
+}
+
+/// Options of `nqueens completions`.
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_name = "SHELL", value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 /// Help and version go to stdout with exit 0; every real error becomes one line on

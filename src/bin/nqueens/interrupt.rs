@@ -32,7 +32,7 @@ pub fn install(context: Context) {
             },
             None => eprintln!(
                 "\ninterrupted: {finished} of {total} subtasks were done and are lost \
-                 (nothing was saved; use --checkpoint FILE to keep progress)"
+                 (nothing was saved; `nqueens count N --checkpoint FILE` keeps progress)"
             ),
         }
         std::process::exit(130);

@@ -3,15 +3,19 @@
 
 mod checkpoint;
 mod cli;
+mod estimate;
 mod failure;
+mod files;
 mod input;
 mod interrupt;
 mod output;
 mod progress;
+mod published;
 mod run_answer;
 mod run_check;
 mod run_compare;
 mod run_count;
+mod run_docs;
 mod run_merge;
 mod run_show;
 mod run_solutions;
@@ -37,6 +41,8 @@ fn main() -> ExitCode {
         Some(Command::Solutions(args)) => run_solutions::run(&args),
         Some(Command::Show(args)) => run_show::run(&args),
         Some(Command::Check(args)) => run_check::run(&args),
+        Some(Command::Completions(args)) => run_docs::completions(&args),
+        Some(Command::Manpage) => run_docs::manpage(),
         None => run_answer::run(&cli.answer),
     };
     match result {

@@ -1,5 +1,6 @@
 //! The default command: the Checker Challenge answer for one board size.
 
+use std::fmt::Write as _;
 use std::time::Instant;
 
 use nqueens::{first_placements, lookup, solve, verify, write_challenge, Answer, Placements};
@@ -7,7 +8,7 @@ use serde::Serialize;
 
 use crate::cli::AnswerArgs;
 use crate::failure::Failure;
-use crate::{input, output, run_count, run_verify};
+use crate::{input, output, published, run_count, run_verify};
 
 /// The `--json` form of the answer.
 #[derive(Serialize)]
@@ -19,6 +20,8 @@ struct Report {
     /// "table" (built at compile time), "solver" (the plain const solver at run time)
     /// or "engine" (first placements from the solver, total from the counting engine).
     source: &'static str,
+    /// "match" or "unknown": the comparison with the published (OEIS) total.
+    published: published::Status,
 }
 
 /// Prints the answer for the requested size, after verifying it when asked.
@@ -39,19 +42,48 @@ pub fn run(args: &AnswerArgs) -> Result<(), Failure> {
     } else if let Some(entry) = lookup(n) {
         (entry.first_placements(), entry.total(), "table")
     } else {
-        let first = first_placements(n).ok_or_else(|| input::out_of_range(n))?;
-        let total = run_count::total(n, run_count::all_cores())?.total;
-        (first, total, "engine")
+        return counted(n, args);
     };
+    let status = published::check(n, total, None)?;
     let text = if args.json {
-        json(n, &placements, total, source)?
+        json(n, &placements, total, source, status)?
     } else {
-        let mut text = String::new();
-        // Writing into a String cannot fail.
-        let _ = write_challenge(&mut text, placements.as_slice(), total);
-        text
+        challenge(&placements, Some(total))
     };
     output::print(&text)
+}
+
+/// Sizes past the table: the first placements at once (milliseconds even at n = 32),
+/// then the total from the counting engine, announced and with progress like `count`.
+fn counted(n: u32, args: &AnswerArgs) -> Result<(), Failure> {
+    let first = first_placements(n).ok_or_else(|| input::out_of_range(n))?;
+    if !args.json {
+        output::print(&challenge(&first, None))?;
+    }
+    let counts = run_count::count_all(n, run_count::all_cores(), args.quiet)?;
+    let status = published::check(n, counts.total, Some(counts.unique))?;
+    if args.json {
+        output::print(&json(n, &first, counts.total, "engine", status)?)
+    } else {
+        output::print(&format!("{}\n", counts.total))
+    }
+}
+
+/// The Checker Challenge lines: the placements, then the total when it is known.
+fn challenge(placements: &Placements, total: Option<u128>) -> String {
+    let mut text = String::new();
+    // Writing into a String cannot fail.
+    match total {
+        Some(total) => {
+            let _ = write_challenge(&mut text, placements.as_slice(), total);
+        }
+        None => {
+            for placement in placements.as_slice() {
+                let _ = writeln!(text, "{placement}");
+            }
+        }
+    }
+    text
 }
 
 fn json(
@@ -59,6 +91,7 @@ fn json(
     placements: &Placements,
     total: u128,
     source: &'static str,
+    published: published::Status,
 ) -> Result<String, Failure> {
     let report = Report {
         n,
@@ -69,6 +102,7 @@ fn json(
             .map(|p| p.columns().collect())
             .collect(),
         source,
+        published,
     };
     serde_json::to_string(&report)
         .map(|json| format!("{json}\n"))

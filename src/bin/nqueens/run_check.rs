@@ -33,9 +33,14 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
         );
         return output::print(&report);
     }
+    let pairs = if conflicts.len() == 1 {
+        "pair"
+    } else {
+        "pairs"
+    };
     let _ = writeln!(
         report,
-        "invalid: {placement} has {} attacking pairs",
+        "invalid: {placement} has {} attacking {pairs}",
         conflicts.len()
     );
     for conflict in &conflicts {

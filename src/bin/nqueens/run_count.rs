@@ -13,8 +13,9 @@ use serde::Serialize;
 use crate::checkpoint::{self, Header, Saver};
 use crate::cli::CountArgs;
 use crate::failure::Failure;
+use crate::files::{self, Lock};
 use crate::shard::ShardResult;
-use crate::{input, interrupt, output, progress};
+use crate::{estimate, input, interrupt, output, progress, published};
 
 /// The `--json` record.
 #[derive(Serialize)]
@@ -27,6 +28,8 @@ struct Report {
     elapsed_seconds: f64,
     nodes: u128,
     subtasks: u64,
+    /// "match" or "unknown": the comparison with the published (OEIS) counts.
+    published: published::Status,
 }
 
 /// Counts (all of it, or one shard), resuming from and saving to a checkpoint when
@@ -49,9 +52,17 @@ pub fn run(args: &CountArgs) -> Result<(), Failure> {
         subtasks: split.len(),
         shard: args.shard,
     };
+    // Held for the whole run: a second process on the same files refuses at once.
+    let _checkpoint_lock = lock(args.checkpoint.as_deref(), "checkpoint")?;
+    let _output_lock = lock(args.output.as_deref(), "shard output")?;
     let before = previous_results(args, &header, &selection)?;
     let started = Instant::now();
-    let partial = compute(&split, &selection, &before, &header, args, threads)?;
+    let run = Run {
+        checkpoint: args.checkpoint.as_deref(),
+        quiet: args.quiet,
+        threads,
+    };
+    let partial = compute(&split, &selection, &before, &header, &run)?;
     let elapsed = started.elapsed().as_secs_f64();
     if let Some((i, m)) = args.shard {
         let result = ShardResult::new(n, i, m, header.split, split.len(), &partial, elapsed)?;
@@ -60,7 +71,50 @@ pub fn run(args: &CountArgs) -> Result<(), Failure> {
     let counts = partial
         .finish(n)
         .map_err(|e| Failure::Found(format!("count of n={n} failed: {e}")))?;
-    output::print(&render(args, &counts, threads.get(), elapsed)?)
+    let status = published::check(n, counts.total, Some(counts.unique))?;
+    output::print(&render(args, &counts, threads.get(), elapsed, status)?)
+}
+
+/// A whole count of `n` with the estimate line, progress bar and Ctrl-C report of
+/// `count`, without a checkpoint; for the answer of sizes past the table.
+pub fn count_all(n: u32, threads: NonZeroUsize, quiet: bool) -> Result<Counts, Failure> {
+    let split = Split::new(n).map_err(|e| Failure::Usage(e.to_string()))?;
+    let all: Vec<usize> = (0..split.len()).collect();
+    let header = Header {
+        n,
+        split: split.fingerprint(),
+        subtasks: split.len(),
+        shard: None,
+    };
+    let run = Run {
+        checkpoint: None,
+        quiet,
+        threads,
+    };
+    compute(&split, &all, &BTreeMap::new(), &header, &run)?
+        .finish(n)
+        .map_err(|e| Failure::Found(format!("count of n={n} failed: {e}")))
+}
+
+/// How to run the subtasks that are left.
+struct Run<'a> {
+    checkpoint: Option<&'a Path>,
+    quiet: bool,
+    threads: NonZeroUsize,
+}
+
+/// Locks a result file for this run; a directory is refused before any work.
+fn lock(path: Option<&Path>, what: &str) -> Result<Option<Lock>, Failure> {
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    if path.is_dir() {
+        return Err(Failure::Usage(format!(
+            "{what} {} is a directory; give a file name",
+            path.display()
+        )));
+    }
+    Lock::exclusive(path, what).map(Some)
 }
 
 /// The subtasks a checkpoint already holds (none without one, or with `--force`).
@@ -93,9 +147,9 @@ fn compute(
     selection: &[usize],
     before: &BTreeMap<usize, Partial>,
     header: &Header,
-    args: &CountArgs,
-    threads: NonZeroUsize,
+    run: &Run<'_>,
 ) -> Result<Partial, Failure> {
+    let threads = run.threads;
     let todo: Vec<usize> = selection
         .iter()
         .copied()
@@ -105,10 +159,17 @@ fn compute(
     for partial in before.values() {
         sum = merge(sum, *partial)?;
     }
-    let saver = args
+    let share = todo.len() as f64 / split.len().max(1) as f64;
+    estimate::announce(
+        split.n(),
+        threads.get(),
+        share,
+        run.quiet,
+        run.checkpoint.is_some(),
+    );
+    let saver = run
         .checkpoint
-        .as_ref()
-        .map(|path| Saver::start(path.clone(), header.clone(), before.clone()));
+        .map(|path| Saver::start(path.to_owned(), header.clone(), before.clone()));
     if let Some(saver) = &saver {
         // Written before any work: a file that cannot be written fails fast.
         saver.flush()?;
@@ -124,7 +185,7 @@ fn compute(
         threads.get(),
         before.len() as u64,
         todo.len() as u64,
-        args.quiet,
+        run.quiet,
     );
     let stop = AtomicBool::new(false);
     let on_done = |index: usize, partial: &Partial| {
@@ -165,6 +226,7 @@ fn render(
     counts: &Counts,
     threads: usize,
     elapsed: f64,
+    published: published::Status,
 ) -> Result<String, Failure> {
     if args.json {
         let report = Report {
@@ -175,6 +237,7 @@ fn render(
             elapsed_seconds: elapsed,
             nodes: counts.nodes,
             subtasks: counts.subtasks,
+            published,
         };
         let json = serde_json::to_string(&report)
             .map_err(|e| Failure::Io(format!("cannot encode JSON: {e}")))?;
@@ -192,7 +255,7 @@ fn write_shard(result: &ShardResult, path: Option<&Path>) -> Result<(), Failure>
         .map_err(|e| Failure::Io(format!("cannot encode JSON: {e}")))?;
     let text = format!("{json}\n");
     match path {
-        Some(path) => checkpoint::write_atomically(path, text.as_bytes())
+        Some(path) => files::write_atomically(path, text.as_bytes())
             .map_err(|e| Failure::Io(format!("cannot write {}: {e}", path.display()))),
         None => output::print(&text),
     }

@@ -7,8 +7,8 @@ use nqueens::Partial;
 
 use crate::cli::MergeArgs;
 use crate::failure::Failure;
-use crate::output;
 use crate::shard::ShardResult;
+use crate::{output, published};
 
 /// Checks that the files are exactly the shards 0..M-1 of one count, then prints the
 /// total (or the distinct count with `--unique`).
@@ -83,6 +83,7 @@ pub fn run(args: &MergeArgs) -> Result<(), Failure> {
     let counts = sum
         .finish(first.n)
         .map_err(|e| Failure::Found(format!("the shards do not add up: {e}")))?;
+    published::check(first.n, counts.total, Some(counts.unique))?;
     let value = if args.unique {
         counts.unique
     } else {

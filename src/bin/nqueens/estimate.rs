@@ -1,0 +1,118 @@
+//! How long a count will take, from measured rates, and the line that says so before a
+//! long one starts.
+//!
+//! The model: the counting engine took 0.96 s for n = 16 on one core of the project's
+//! machines (README benchmark table), and each size above takes about 7.1 times the one
+//! below (6.8x from 16 to 17, 7.4x from 17 to 18 in the same table). Threads divide the
+//! time (two threads gave 1.9-2.0x). The README compares it with real runs.
+
+use std::io::Write as _;
+
+/// Seconds for n = 16 on one thread, and the growth per added row.
+const SECONDS_AT_16: f64 = 0.96;
+const GROWTH_PER_N: f64 = 7.1;
+
+/// Counts expected to run at least this long announce themselves first.
+pub const ANNOUNCE_SECONDS: f64 = 10.0;
+
+/// The expected duration of a whole count of `n` on `threads` threads.
+pub fn seconds(n: u32, threads: usize) -> f64 {
+    SECONDS_AT_16 * GROWTH_PER_N.powi(n.cast_signed() - 16) / threads.max(1) as f64
+}
+
+/// A duration in the largest unit that keeps it readable: "about 3.2 hours".
+pub fn human(seconds: f64) -> String {
+    const UNITS: [(&str, f64); 5] = [
+        ("minutes", 60.0),
+        ("hours", 3600.0),
+        ("days", 86_400.0),
+        ("years", 365.25 * 86_400.0),
+        ("", f64::INFINITY),
+    ];
+    let mut unit = ("seconds", 1.0);
+    for next in UNITS {
+        if seconds < next.1 * 1.5 {
+            break;
+        }
+        unit = next;
+    }
+    let value = seconds / unit.1;
+    if value >= 1e6 {
+        format!("about {:.1} million {}", value / 1e6, unit.0)
+    } else if value >= 1000.0 {
+        format!("about {} {}", grouped(significant(value)), unit.0)
+    } else if value < 10.0 {
+        format!("about {value:.1} {}", unit.0)
+    } else {
+        format!("about {value:.0} {}", unit.0)
+    }
+}
+
+/// `value` rounded to three significant digits (it is an estimate).
+fn significant(value: f64) -> u64 {
+    let scale = 10f64.powi(value.log10().floor() as i32 - 2);
+    // Positive and far below 2^64 (a count of n = 32 is about 10^12 years).
+    #[allow(clippy::cast_sign_loss)]
+    let rounded = ((value / scale).round() * scale) as u64;
+    rounded
+}
+
+/// Digits in groups of three: 12600 -> "12,600".
+fn grouped(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// Before a count expected to take `ANNOUNCE_SECONDS` or more, one line on stderr (on a
+/// terminal or not) with the estimate and what to do about a long run; nothing with
+/// `quiet`. `share` is the part of the whole count this run has left to do (a shard, a
+/// resumed checkpoint); `resumable` says whether this run keeps a checkpoint.
+pub fn announce(n: u32, threads: usize, share: f64, quiet: bool, resumable: bool) {
+    let expected = seconds(n, threads) * share;
+    if quiet || expected < ANNOUNCE_SECONDS {
+        return;
+    }
+    let keep: &str = if resumable {
+        "progress is checkpointed, rerun the same command to resume"
+    } else {
+        &format!("nqueens count {n} --checkpoint FILE makes it resumable")
+    };
+    let plural = if threads == 1 { "" } else { "s" };
+    // A lost line on a closed stderr changes nothing about the count.
+    let _ = writeln!(
+        std::io::stderr(),
+        "nqueens: counting n={n} will take {} on {threads} thread{plural} (estimate from \
+         measured rates); {keep}, --shard I/M splits it across machines; Ctrl-C stops it",
+        human(expected)
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_in_human_units() {
+        assert_eq!(human(12.0), "about 12 seconds");
+        assert_eq!(human(200.0), "about 3.3 minutes");
+        assert_eq!(human(7200.0), "about 2.0 hours");
+        assert_eq!(human(3.0 * 86_400.0), "about 3.0 days");
+        assert_eq!(human(40.0 * 365.25 * 86_400.0), "about 40 years");
+        assert_eq!(human(12_582.4 * 365.25 * 86_400.0), "about 12,600 years");
+        assert_eq!(human(2.5e6 * 365.25 * 86_400.0), "about 2.5 million years");
+    }
+
+    #[test]
+    fn the_model_grows_per_size_and_shrinks_per_thread() {
+        assert!((seconds(16, 1) - SECONDS_AT_16).abs() < 1e-9);
+        assert!((seconds(18, 2) - SECONDS_AT_16 * GROWTH_PER_N * GROWTH_PER_N / 2.0).abs() < 1e-9);
+        assert!(seconds(17, 2) < ANNOUNCE_SECONDS && seconds(18, 1) > ANNOUNCE_SECONDS);
+    }
+}

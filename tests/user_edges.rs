@@ -1,0 +1,345 @@
+//! The edges a real user hits: sizes past the table answer at once and announce long
+//! counts; totals are checked against the published record; two processes never share
+//! a checkpoint or shard file, and planted links are never followed; completions and
+//! the man page are well formed.
+
+mod common;
+
+use std::fs;
+use std::io::{BufRead as _, BufReader, Read as _};
+use std::os::unix::fs::symlink;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use common::{assert_usage_error, run, scratch, text};
+
+const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
+
+const SUBCOMMANDS: [&str; 9] = [
+    "compare",
+    "solutions",
+    "show",
+    "check",
+    "merge",
+    "count",
+    "verify",
+    "completions",
+    "manpage",
+];
+
+fn arg(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+fn spawn(args: &[&str]) -> Child {
+    Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Reads `lines` lines of a child's stdout, failing if they take longer than `limit`.
+fn first_lines(child: &mut Child, lines: usize, limit: Duration) -> Vec<String> {
+    let started = Instant::now();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut found = Vec::new();
+    for _ in 0..lines {
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        found.push(line.trim_end().to_owned());
+    }
+    assert!(started.elapsed() < limit, "took {:?}", started.elapsed());
+    found
+}
+
+fn stop(mut child: Child) -> String {
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    err
+}
+
+#[test]
+fn a_size_past_the_table_prints_its_placements_at_once_then_announces_the_count() {
+    let mut child = spawn(&["30"]);
+    let lines = first_lines(&mut child, 3, Duration::from_secs(5));
+    for line in &lines {
+        let columns: Vec<u32> = line.split(' ').map(|c| c.parse().unwrap()).collect();
+        assert_eq!(columns.len(), 30, "{line}");
+        assert!(
+            nqueens::Placement::new(&columns).unwrap().is_valid(),
+            "{line}"
+        );
+    }
+    assert_eq!(
+        lines[0],
+        nqueens::first_placements(30).unwrap().as_slice()[0].to_string()
+    );
+    sleep(Duration::from_millis(300));
+    let err = stop(child);
+    let estimate = err.lines().next().unwrap_or_default();
+    assert!(
+        estimate.starts_with("nqueens: counting n=30 will take about "),
+        "{err}"
+    );
+    assert!(estimate.contains("years"), "{estimate}");
+    for hint in ["--checkpoint", "--shard", "Ctrl-C"] {
+        assert!(estimate.contains(hint), "{estimate} lacks {hint}");
+    }
+}
+
+#[test]
+fn quiet_silences_the_estimate_and_short_counts_have_none() {
+    let mut child = spawn(&["30", "--quiet"]);
+    first_lines(&mut child, 3, Duration::from_secs(5));
+    sleep(Duration::from_millis(300));
+    assert_eq!(stop(child), "");
+    let child = spawn(&["count", "30", "-q"]);
+    sleep(Duration::from_millis(300));
+    assert_eq!(stop(child), "");
+    // Expected well under ten seconds: no line at all.
+    let short = run(&["15"], None);
+    assert!(short.stderr.is_empty(), "{}", text(&short.stderr));
+    assert!(text(&short.stdout).ends_with("\n2279184\n"));
+}
+
+#[test]
+fn count_announces_what_is_left_of_a_shard() {
+    let child = spawn(&["count", "30", "--shard", "0/2"]);
+    sleep(Duration::from_millis(500));
+    let err = stop(child);
+    assert!(
+        err.starts_with("nqueens: counting n=30 will take about "),
+        "{err}"
+    );
+    // A shard small enough to finish in seconds says nothing.
+    let small = run(&["count", "18", "--shard", "0/200"], None);
+    assert!(small.status.success());
+    assert!(small.stderr.is_empty(), "{}", text(&small.stderr));
+}
+
+#[test]
+fn json_says_whether_the_total_matched_the_published_one() {
+    for args in [
+        &["count", "13", "--json"][..],
+        &["14", "--json"],
+        &["8", "--json"],
+    ] {
+        let out = run(args, None);
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(json["published"], "match", "{args:?}");
+    }
+}
+
+#[test]
+fn merge_checks_the_sum_against_the_published_total() {
+    let dir = scratch("merge-published");
+    let files: Vec<String> = (0..2)
+        .map(|i| {
+            let file = dir.join(format!("{i}.json"));
+            let out = run(
+                &[
+                    "count",
+                    "12",
+                    "--shard",
+                    &format!("{i}/2"),
+                    "--output",
+                    arg(&file),
+                ],
+                None,
+            );
+            assert!(out.status.success());
+            arg(&file).to_owned()
+        })
+        .collect();
+    let names: Vec<&str> = files.iter().map(String::as_str).collect();
+    let merged = run(&[&["merge"], &names[..]].concat(), None);
+    assert_eq!(text(&merged.stdout), "14200\n");
+}
+
+/// Waits until `path` exists.
+fn wait_for(path: &Path) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !path.exists() {
+        assert!(
+            Instant::now() < deadline,
+            "{} never appeared",
+            path.display()
+        );
+        sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn a_second_process_refuses_a_checkpoint_in_use_and_a_killed_ones_lock_dies_with_it() {
+    let dir = scratch("lock-checkpoint");
+    let file = dir.join("c");
+    let first = spawn(&["count", "18", "--threads", "1", "--checkpoint", arg(&file)]);
+    wait_for(&file);
+    let before = fs::read(&file).unwrap();
+    let second = run(
+        &["count", "12", "--force", "--checkpoint", arg(&file)],
+        None,
+    );
+    assert_usage_error(
+        &second,
+        "in use by another nqueens process",
+        "second process",
+    );
+    // The refused process wrote nothing: the file is still a checkpoint of n = 18.
+    let after = fs::read_to_string(&file).unwrap();
+    assert!(after.contains("n=18 "), "{after}");
+    assert_eq!(
+        String::from_utf8_lossy(&before).lines().nth(1),
+        after.lines().nth(1)
+    );
+    stop(first); // SIGKILL
+    let resumed = run(
+        &["count", "12", "--force", "--checkpoint", arg(&file)],
+        None,
+    );
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    assert_eq!(text(&resumed.stdout), "14200\n");
+}
+
+#[test]
+fn a_second_process_refuses_a_shard_output_in_use() {
+    let dir = scratch("lock-output");
+    let file = dir.join("shard.json");
+    let first = spawn(&[
+        "count",
+        "18",
+        "--threads",
+        "1",
+        "--shard",
+        "0/1",
+        "--output",
+        arg(&file),
+    ]);
+    wait_for(&dir.join("shard.json.lock"));
+    sleep(Duration::from_millis(50));
+    let second = run(
+        &["count", "12", "--shard", "0/1", "--output", arg(&file)],
+        None,
+    );
+    assert_usage_error(
+        &second,
+        "in use by another nqueens process",
+        "second process",
+    );
+    assert!(!file.exists(), "the refused process wrote the output");
+    stop(first);
+}
+
+#[test]
+fn planted_links_are_never_followed() {
+    let dir = scratch("planted-links");
+    let victim = dir.join("victim");
+    fs::write(&victim, "precious\n").unwrap();
+    // The old fixed temporary names, planted in a shared directory.
+    symlink(&victim, dir.join("c.tmp")).unwrap();
+    symlink(&victim, dir.join("s.json.tmp")).unwrap();
+    let checkpointed = run(&["count", "12", "--checkpoint", arg(&dir.join("c"))], None);
+    assert_eq!(text(&checkpointed.stdout), "14200\n");
+    let shard = run(
+        &[
+            "count",
+            "12",
+            "--shard",
+            "0/1",
+            "--output",
+            arg(&dir.join("s.json")),
+        ],
+        None,
+    );
+    assert!(shard.status.success());
+    assert_eq!(fs::read_to_string(&victim).unwrap(), "precious\n");
+    assert!(!fs::symlink_metadata(dir.join("c")).unwrap().is_symlink());
+    // A link planted at the lock file is refused, and its target is not created.
+    let target = dir.join("created-by-link");
+    symlink(&target, dir.join("d.lock")).unwrap();
+    let refused = run(&["count", "12", "--checkpoint", arg(&dir.join("d"))], None);
+    assert_usage_error(&refused, "cannot lock checkpoint", "planted lock link");
+    assert!(!target.exists());
+    // No temporary file is left behind.
+    let left: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with(".nqueens-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn every_completion_script_names_every_subcommand_and_bash_parses_it() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = run(&["completions", shell], None);
+        assert!(out.status.success(), "{shell}");
+        let script = text(&out.stdout);
+        for sub in SUBCOMMANDS {
+            assert!(script.contains(sub), "{shell} script lacks {sub}");
+        }
+    }
+    let bash = run(&["completions", "bash"], None);
+    let dir = scratch("completions");
+    let file = dir.join("nqueens.bash");
+    fs::write(&file, &bash.stdout).unwrap();
+    let syntax = Command::new("bash")
+        .args(["-n", arg(&file)])
+        .output()
+        .unwrap();
+    assert!(syntax.status.success(), "{}", text(&syntax.stderr));
+    assert_usage_error(
+        &run(&["completions", "tcsh"], None),
+        "'tcsh'",
+        "unknown shell",
+    );
+}
+
+#[test]
+fn the_man_page_names_every_subcommand_and_renders_without_warnings() {
+    let out = run(&["manpage"], None);
+    assert!(out.status.success());
+    let page = text(&out.stdout);
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH nqueens 1"),
+        "{page}"
+    );
+    for sub in SUBCOMMANDS {
+        assert!(
+            page.contains(&format!(".SH \"NQUEENS {}\"", sub.to_uppercase())),
+            "{sub}"
+        );
+    }
+    assert!(page.is_ascii(), "troff warns about raw non-ASCII input");
+    // groff is on most machines with man; where it is, it must accept the page silently.
+    let dir = scratch("manpage");
+    let file = dir.join("nqueens.1");
+    fs::write(&file, &out.stdout).unwrap();
+    if let Ok(groff) = Command::new("groff")
+        .args(["-man", "-Tutf8", "-ww", "-z", arg(&file)])
+        .output()
+    {
+        assert!(groff.status.success());
+        assert_eq!(text(&groff.stderr), "", "groff warnings");
+    }
+}
+
+#[test]
+fn one_attacking_pair_is_singular() {
+    let out = run(&["check", "1", "2"], None);
+    assert!(text(&out.stdout).starts_with("invalid: 1 2 has 1 attacking pair\n"));
+    let out = run(&["check", "1", "2", "3"], None);
+    assert!(text(&out.stdout).starts_with("invalid: 1 2 3 has 3 attacking pairs\n"));
+}
