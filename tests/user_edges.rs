@@ -323,6 +323,8 @@ fn the_man_page_names_every_subcommand_and_renders_without_warnings() {
         );
     }
     assert!(page.is_ascii(), "troff warns about raw non-ASCII input");
+    assert!(page.contains(".SH EXAMPLES\n.nf\nnqueens 8\n"), "examples, one per line");
+    assert!(!page.contains("EXTRA"), "the hidden argument and clap_mangen's EXTRA heading");
     // groff is on most machines with man; where it is, it must accept the page silently.
     let dir = scratch("manpage");
     let file = dir.join("nqueens.1");

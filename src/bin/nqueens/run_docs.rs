@@ -23,7 +23,10 @@ pub fn manpage() -> Result<(), Failure> {
     let mut page = Vec::new();
     render_page(&command, &mut page)
         .map_err(|e| Failure::Io(format!("cannot render the man page: {e}")))?;
-    output::print(&String::from_utf8_lossy(&page))
+    // clap_mangen lists hidden positionals in synopses; `EXTRA` only exists to name a
+    // stray value in an error, so it is taken out.
+    let page = String::from_utf8_lossy(&page).replace(" [\\fIEXTRA\\fR]", "");
+    output::print(&page)
 }
 
 fn render_page(command: &clap::Command, page: &mut Vec<u8>) -> std::io::Result<()> {
@@ -48,6 +51,20 @@ fn render_page(command: &clap::Command, page: &mut Vec<u8>) -> std::io::Result<(
             .map_or(section.clone(), |rest| format!(".SS {rest}"));
         page.extend_from_slice(section.as_bytes());
     }
-    man.render_extra_section(page)?;
+    render_examples(command, page);
     man.render_version_section(page)
+}
+
+/// The help's examples as an EXAMPLES section, one command per line (clap_mangen's own
+/// "EXTRA" section lets troff run them together into a paragraph).
+fn render_examples(command: &clap::Command, page: &mut Vec<u8>) {
+    let Some(after) = command.get_after_help() else {
+        return;
+    };
+    page.extend_from_slice(b".SH EXAMPLES\n.nf\n");
+    for line in after.to_string().lines().skip(1) {
+        let line = line.trim().replace('\\', "\\e").replace('-', "\\-");
+        page.extend_from_slice(format!("{line}\n").as_bytes());
+    }
+    page.extend_from_slice(b".fi\n");
 }
