@@ -323,8 +323,14 @@ fn the_man_page_names_every_subcommand_and_renders_without_warnings() {
         );
     }
     assert!(page.is_ascii(), "troff warns about raw non-ASCII input");
-    assert!(page.contains(".SH EXAMPLES\n.nf\nnqueens 8\n"), "examples, one per line");
-    assert!(!page.contains("EXTRA"), "the hidden argument and clap_mangen's EXTRA heading");
+    assert!(
+        page.contains(".SH EXAMPLES\n.nf\nnqueens 8\n"),
+        "examples, one per line"
+    );
+    assert!(
+        !page.contains("EXTRA"),
+        "the hidden argument and clap_mangen's EXTRA heading"
+    );
     // groff is on most machines with man; where it is, it must accept the page silently.
     let dir = scratch("manpage");
     let file = dir.join("nqueens.1");
@@ -344,4 +350,122 @@ fn one_attacking_pair_is_singular() {
     assert!(text(&out.stdout).starts_with("invalid: 1 2 has 1 attacking pair\n"));
     let out = run(&["check", "1", "2", "3"], None);
     assert!(text(&out.stdout).starts_with("invalid: 1 2 3 has 3 attacking pairs\n"));
+}
+
+/// 64-bit FNV-1a, as the shard and checkpoint files use: the tests forge files whose
+/// checksums are right but whose numbers are wrong, as a flipped bit in RAM would.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+#[test]
+fn merge_refuses_shards_that_add_up_to_other_than_the_published_total() {
+    let dir = scratch("merge-mismatch");
+    let file = dir.join("only.json");
+    let out = run(
+        &["count", "12", "--shard", "0/1", "--output", arg(&file)],
+        None,
+    );
+    assert!(out.status.success());
+    let mut shard: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&file).unwrap()).unwrap();
+    // Eight more placements (one more class of eight, so the symmetry sums still add
+    // up), with the checksum made consistent: only the published total can tell.
+    let total = shard["total"].as_u64().unwrap() + 8;
+    shard["total"] = total.into();
+    shard["distinct_eighths"] = (shard["distinct_eighths"].as_u64().unwrap() + 8).into();
+    let fields = [
+        "format",
+        "version",
+        "n",
+        "shard",
+        "shards",
+        "split",
+        "split_subtasks",
+        "subtasks",
+        "total",
+        "distinct_eighths",
+        "fixed90",
+        "fixed180",
+        "nodes",
+    ];
+    let content: Vec<String> = fields
+        .iter()
+        .map(|f| {
+            shard[*f]
+                .as_str()
+                .map_or_else(|| shard[*f].to_string(), str::to_owned)
+        })
+        .collect();
+    shard["checksum"] = format!("{:016x}", fnv1a(content.join("|").as_bytes())).into();
+    fs::write(&file, shard.to_string()).unwrap();
+    let merged = run(&["merge", arg(&file)], None);
+    let err = text(&merged.stderr);
+    assert_eq!(merged.status.code(), Some(1), "{err}");
+    assert!(merged.stdout.is_empty());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("computed 14208 but the published value is 14200 (OEIS A000170)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_resumed_count_with_a_corrupted_entry_fails_against_the_published_total() {
+    let dir = scratch("checkpoint-mismatch");
+    let file = dir.join("c");
+    let out = run(&["count", "12", "--checkpoint", arg(&file)], None);
+    assert_eq!(text(&out.stdout), "14200\n");
+    // Flip bit 3 of one subtask's total (a change of 8 keeps the symmetry sums
+    // consistent) and keep the checksum right: only the published total can tell.
+    let saved = fs::read_to_string(&file).unwrap();
+    let mut lines: Vec<String> = saved.lines().map(str::to_owned).collect();
+    let mut fields: Vec<u128> = lines[2].split(' ').map(|f| f.parse().unwrap()).collect();
+    fields[1] ^= 8;
+    lines[2] = fields
+        .iter()
+        .map(u128::to_string)
+        .collect::<Vec<_>>()
+        .join(" ");
+    lines.pop();
+    let body = lines.iter().map(|l| format!("{l}\n")).collect::<String>();
+    fs::write(
+        &file,
+        format!("{body}checksum={:016x}\n", fnv1a(body.as_bytes())),
+    )
+    .unwrap();
+    let resumed = run(&["count", "12", "--checkpoint", arg(&file), "--json"], None);
+    let err = text(&resumed.stderr);
+    assert_eq!(resumed.status.code(), Some(1), "{err}");
+    assert!(resumed.stdout.is_empty(), "a wrong total was printed");
+    assert!(
+        err.contains("the published value is 14200 (OEIS A000170)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("hardware or this software is at fault"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_size_past_the_table_draws_the_count_progress_bar_on_a_terminal() {
+    let dir = scratch("answer-progress");
+    let result = dir.join("stdout.txt");
+    // stderr is a pseudo-terminal (util-linux `script`), stdout a file.
+    let command = format!("{BIN} 17 > {}", arg(&result));
+    let terminal = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+        .unwrap();
+    assert!(terminal.status.success());
+    assert!(fs::read_to_string(&result)
+        .unwrap()
+        .ends_with("\n95815104\n"));
+    assert!(
+        text(&terminal.stdout).contains("subtasks"),
+        "the bar was drawn on the terminal"
+    );
 }
