@@ -430,7 +430,7 @@ fn a_resumed_count_with_a_corrupted_entry_fails_against_the_published_total() {
         .collect::<Vec<_>>()
         .join(" ");
     lines.pop();
-    let body = lines.iter().map(|l| format!("{l}\n")).collect::<String>();
+    let body = lines.join("\n") + "\n";
     fs::write(
         &file,
         format!("{body}checksum={:016x}\n", fnv1a(body.as_bytes())),
