@@ -55,7 +55,7 @@ fn render_page(command: &clap::Command, page: &mut Vec<u8>) -> std::io::Result<(
     man.render_version_section(page)
 }
 
-/// The help's examples as an EXAMPLES section, one command per line (clap_mangen's own
+/// The help's examples as an EXAMPLES section, one command per line (`clap_mangen`'s own
 /// "EXTRA" section lets troff run them together into a paragraph).
 fn render_examples(command: &clap::Command, page: &mut Vec<u8>) {
     let Some(after) = command.get_after_help() else {
