@@ -10,7 +10,7 @@
 use std::ffi::OsString;
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{self, Write as _};
-use std::os::unix::fs::OpenOptionsExt as _;
+use std::os::unix::fs::{OpenOptionsExt as _, PermissionsExt as _};
 use std::path::{Path, PathBuf};
 
 use crate::failure::Failure;
@@ -77,6 +77,9 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let mut temporary = tempfile::Builder::new()
         .prefix(".nqueens-")
         .suffix(".tmp")
+        // As `File::create` would (less the umask), not tempfile's private 0600: shard
+        // files are read by `merge`, maybe as another user on a cluster.
+        .permissions(std::fs::Permissions::from_mode(0o666))
         .tempfile_in(directory)?;
     temporary.write_all(bytes)?;
     temporary.as_file().sync_all()?;
