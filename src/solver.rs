@@ -409,3 +409,15 @@ impl Answer {
             && self.first.const_eq(&other.first)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn from_zero_based_keeps_at_most_32_columns() {
+        let p = Placement::from_zero_based(&[7; 40]);
+        assert_eq!((p.len, p.cols), (32, [7; 32]));
+        assert_eq!(Placement::from_zero_based(&[1, 3, 0, 2]).to_string(), "2 4 1 3");
+    }
+}

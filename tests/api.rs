@@ -161,3 +161,172 @@ fn the_lexicographic_algorithms_are_exactly_the_ones_that_produce_that_order() {
         );
     }
 }
+
+/// Cell-by-cell node count by its definition, written independently: every square is
+/// decided in row-major order, taking it (when no queen attacks it) counts one node and
+/// skipping it counts one; a branch ends when all n queens are placed or when fewer
+/// squares are left than queens missing.
+fn cell_by_cell_nodes(n: usize, cell: usize, queens: &mut Vec<(usize, usize)>) -> u128 {
+    if queens.len() == n || n * n - cell < n - queens.len() {
+        return 0;
+    }
+    let (row, col) = (cell / n, cell % n);
+    let free = queens
+        .iter()
+        .all(|&(r, c)| r != row && c != col && r + c != row + col && r + n - c != row + n - col);
+    let mut nodes = 1 + cell_by_cell_nodes(n, cell + 1, queens); // skip it
+    if free {
+        queens.push((row, col));
+        nodes += 1 + cell_by_cell_nodes(n, cell + 1, queens); // take it
+        queens.pop();
+    }
+    nodes
+}
+
+#[test]
+fn cell_by_cell_counts_one_node_per_square_decided() {
+    for n in 1..=6u32 {
+        let run = Algorithm::CellByCell.for_each(n, &mut |_| true).unwrap();
+        assert_eq!(
+            run.nodes,
+            cell_by_cell_nodes(n as usize, 0, &mut Vec::new()),
+            "n={n}"
+        );
+        assert_eq!(Some(run.total), nqueens::published::total(n), "n={n}");
+    }
+}
+
+#[test]
+fn const_equality_tells_different_placements_and_answers_apart() {
+    let a = Placement::new(&[2, 4, 1, 3]).unwrap();
+    let b = Placement::new(&[3, 1, 4, 2]).unwrap();
+    let shorter = Placement::new(&[2, 3, 1]).unwrap();
+    assert!(a.const_eq(&a) && !a.const_eq(&b) && !a.const_eq(&shorter) && !shorter.const_eq(&a));
+    let (four, six) = (first_placements(4).unwrap(), first_placements(6).unwrap());
+    assert!(four.const_eq(&four) && !four.const_eq(&six) && !six.const_eq(&four));
+    // Same length, other placements.
+    let (seven, eight) = (first_placements(7).unwrap(), first_placements(8).unwrap());
+    assert!(!seven.const_eq(&eight) && !eight.const_eq(&seven));
+    let (s6, s7) = (solve(6).unwrap(), solve(7).unwrap());
+    assert!(s6.const_eq(&s6) && !s6.const_eq(&s7));
+}
+
+#[test]
+fn answer_reads_the_entry_of_its_own_size() {
+    assert_eq!(nqueens::answer::<6>().n(), 6);
+    assert_eq!(nqueens::answer::<7>().n(), 7);
+    assert_eq!(nqueens::answer::<9>().n(), 9);
+    assert_eq!(nqueens::answer::<13>().n(), 13);
+    assert_eq!(nqueens::answer::<10>(), nqueens::lookup(10).unwrap());
+}
+
+#[test]
+fn verify_mismatches_say_which_size_and_what_differs() {
+    use nqueens::Mismatch;
+    let cases = [
+        (
+            Mismatch::OutOfRange { n: 40 },
+            "n=40: outside the solver's range 1..=32",
+        ),
+        (
+            Mismatch::Solver { n: 8 },
+            "n=8: differs from a native run of the solver",
+        ),
+        (
+            Mismatch::Total {
+                n: 8,
+                answer: 91,
+                reference: 92,
+            },
+            "n=8: total 91 disagrees with the reference search (92)",
+        ),
+        (
+            Mismatch::Placement { n: 8, index: 0 },
+            "n=8: placement 1 differs from the reference search",
+        ),
+        (
+            Mismatch::Invalid { n: 8, index: 2 },
+            "n=8: placement 3 is not a valid placement",
+        ),
+    ];
+    for (mismatch, text) in cases {
+        assert_eq!(mismatch.to_string(), text);
+    }
+}
+
+#[test]
+fn a_split_numbers_its_subtasks_and_its_shards_cover_each_once() {
+    use nqueens::Split;
+    for n in [1, 4, 8, 12] {
+        let split = Split::new(n).unwrap();
+        assert_eq!(split.n(), n);
+        assert_eq!(
+            split.len() as u64,
+            nqueens::subtask_count(n).unwrap(),
+            "n={n}"
+        );
+        // One at a time, on the pool, and shard by shard: the same exact total.
+        let mut one_by_one = nqueens::Partial::default();
+        for i in 0..split.len() {
+            one_by_one = one_by_one.merge(split.run_one(i).unwrap()).unwrap();
+        }
+        assert!(split.run_one(split.len()).is_err());
+        let all: Vec<usize> = (0..split.len()).collect();
+        let pooled = split.run(&all, None, None, &|_, _| {}).unwrap();
+        assert_eq!(pooled, one_by_one);
+        assert_eq!(
+            Some(pooled.finish(n).unwrap().total),
+            nqueens::published::total(n)
+        );
+        let mut covered: Vec<usize> = (0..3).flat_map(|s| split.shard(s, 3)).collect();
+        assert!(split.shard(0, 3).iter().all(|i| i % 3 == 0));
+        covered.sort_unstable();
+        assert_eq!(covered, all, "n={n}");
+        assert!(split.shard(3, 3).is_empty());
+    }
+}
+
+#[test]
+fn split_fingerprints_are_stable_across_builds_and_differ_by_size() {
+    // Checkpoints and shards carry the fingerprint, and files from another machine or
+    // an older build must still be accepted: a change here needs a new format version.
+    let pinned = [
+        (1, 0x8ecf_01bd_52a5_5c52),
+        (8, 0x428a_2b79_2294_b651),
+        (16, 0x6384_6c72_e750_42ad),
+    ];
+    for (n, fingerprint) in pinned {
+        assert_eq!(
+            nqueens::Split::new(n).unwrap().fingerprint(),
+            fingerprint,
+            "n={n}"
+        );
+    }
+    let all: Vec<u64> = (1..=20)
+        .map(|n| nqueens::Split::new(n).unwrap().fingerprint())
+        .collect();
+    for (i, f) in all.iter().enumerate() {
+        assert!(!all[..i].contains(f), "n={} repeats a fingerprint", i + 1);
+    }
+}
+
+#[test]
+fn every_algorithm_accepts_exactly_the_sizes_1_to_32() {
+    for algorithm in Algorithm::ALL {
+        assert!(
+            algorithm.for_each(0, &mut |_| true).is_none(),
+            "{}",
+            algorithm.name()
+        );
+        assert!(
+            algorithm.for_each(33, &mut |_| true).is_none(),
+            "{}",
+            algorithm.name()
+        );
+        assert!(
+            algorithm.for_each(1, &mut |_| true).is_some(),
+            "{}",
+            algorithm.name()
+        );
+    }
+}
