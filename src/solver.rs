@@ -418,6 +418,7 @@ mod tests {
     fn from_zero_based_keeps_at_most_32_columns() {
         let p = Placement::from_zero_based(&[7; 40]);
         assert_eq!((p.len, p.cols), (32, [7; 32]));
-        assert_eq!(Placement::from_zero_based(&[1, 3, 0, 2]).to_string(), "2 4 1 3");
+        let q = Placement::from_zero_based(&[1, 3, 0, 2]);
+        assert_eq!((q.len, &q.cols[..5]), (4, &[1, 3, 0, 2, 0][..]));
     }
 }
