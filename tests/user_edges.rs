@@ -455,7 +455,7 @@ fn a_size_past_the_table_draws_the_count_progress_bar_on_a_terminal() {
     let dir = scratch("answer-progress");
     let result = dir.join("stdout.txt");
     // stderr is a pseudo-terminal (util-linux `script`), stdout a file.
-    let command = format!("{BIN} 17 > {}", arg(&result));
+    let command = format!("{BIN} 16 > {}", arg(&result));
     let terminal = Command::new("script")
         .args(["-qec", &command, "/dev/null"])
         .output()

@@ -179,7 +179,7 @@ pub struct CountArgs {
     pub force: bool,
     /// No estimate line and no progress bar (the estimate is printed before counts
     /// expected to take 10 s or more; the bar is only drawn on a terminal, for counts
-    /// expected to take half a second or more).
+    /// expected to take 0.4 s or more).
     #[arg(long, short)]
     pub quiet: bool,
     /// Compute only shard I of M (0 <= I < M): every M-th subtask starting at I. The M
