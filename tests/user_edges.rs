@@ -463,7 +463,7 @@ fn a_size_past_the_table_draws_the_count_progress_bar_on_a_terminal() {
     assert!(terminal.status.success());
     assert!(fs::read_to_string(&result)
         .unwrap()
-        .ends_with("\n95815104\n"));
+        .ends_with("\n14772512\n"));
     assert!(
         text(&terminal.stdout).contains("subtasks"),
         "the bar was drawn on the terminal"
