@@ -268,4 +268,50 @@ mod tests {
         assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
         assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
     }
+
+    fn header() -> Header {
+        Header {
+            n: 8,
+            split: 0x0123_4567_89ab_cdef,
+            subtasks: 78,
+            shard: None,
+        }
+    }
+
+    #[test]
+    fn entries_name_a_subtask_of_the_count() {
+        assert!(parse_entry("77 4 0 0 9", 78).is_some());
+        assert!(
+            parse_entry("78 4 0 0 9", 78).is_none(),
+            "index past the last subtask"
+        );
+        assert!(parse_entry("77 4 0 0", 78).is_none(), "a field missing");
+        assert!(
+            parse_entry("77 4 0 0 9 1", 78).is_none(),
+            "a field too many"
+        );
+    }
+
+    #[test]
+    fn a_missing_file_is_an_empty_checkpoint_but_an_unreadable_one_is_refused() {
+        let dir = std::env::temp_dir().join(format!("nqueens-load-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        assert!(load(&dir.join("absent"), &header()).unwrap().is_empty());
+        // A directory cannot be read as a file: an error, not "nothing saved yet".
+        let Err(Failure::Usage(message)) = load(&dir, &header()) else {
+            panic!("a directory was read as a checkpoint");
+        };
+        assert!(message.starts_with("cannot read checkpoint"), "{message}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_save_that_fails_is_reported_and_stops_the_count() {
+        let path = PathBuf::from("/nonexistent-nqueens-dir/checkpoint");
+        let saver = Saver::start(path, header(), BTreeMap::new());
+        assert!(!saver.failed());
+        saver.record(3, Partial::default());
+        assert!(saver.flush().is_err());
+        assert!(saver.failed(), "the count would go on without saving");
+    }
 }

@@ -159,7 +159,26 @@ pub fn placement(words: &[String]) -> Result<Placement, Failure> {
 
 #[cfg(test)]
 mod tests {
-    use super::parse;
+    use super::{parse, placement};
+    use crate::failure::Failure;
+
+    fn words(columns: impl Iterator<Item = u32>) -> Vec<String> {
+        columns.map(|c| c.to_string()).collect()
+    }
+
+    #[test]
+    fn placements_of_up_to_32_columns_are_read_and_more_are_refused_by_count() {
+        let first = nqueens::first_placements(32).unwrap().as_slice()[0];
+        let read = placement(&words(first.columns())).unwrap();
+        assert_eq!(read, first);
+        let Err(Failure::Usage(message)) = placement(&words(1..=33)) else {
+            panic!("33 columns were accepted");
+        };
+        assert!(
+            message.starts_with("33 columns given; expected 1 to 32 columns"),
+            "{message}"
+        );
+    }
 
     #[test]
     fn accepts_plain_digits_with_surrounding_whitespace() {

@@ -135,3 +135,60 @@ impl ShardResult {
         Ok(result)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A shard of a count of n = 8, changed by `edit`, with its checksum made right
+    /// again, read back from a file.
+    fn read_edited(name: &str, edit: impl Fn(&mut ShardResult)) -> Result<ShardResult, Failure> {
+        let partial = Partial {
+            total: 92,
+            fixed90: 0,
+            fixed180: 4,
+            nodes: 100,
+            subtasks: 2,
+        };
+        let mut shard = ShardResult::new(8, 1, 4, 0xabc, 78, &partial, 0.5).unwrap();
+        edit(&mut shard);
+        shard.checksum = shard.expected_checksum();
+        let path = std::env::temp_dir().join(format!("nqueens-{name}-{}.json", std::process::id()));
+        std::fs::write(&path, serde_json::to_string(&shard).unwrap()).unwrap();
+        let read = ShardResult::read(&path);
+        std::fs::remove_file(&path).unwrap();
+        read
+    }
+
+    fn refusal(read: Result<ShardResult, Failure>) -> String {
+        match read {
+            Err(Failure::Usage(message)) => message,
+            other => panic!("accepted: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_consistent_shard_is_read_back_whole() {
+        let read = read_edited("good", |_| {}).unwrap();
+        assert_eq!((read.shard, read.shards, read.total), (1, 4, 92));
+    }
+
+    #[test]
+    fn another_format_or_version_is_refused_even_with_a_right_checksum() {
+        let version = refusal(read_edited("version", |s| s.version = VERSION + 1));
+        assert!(
+            version.contains("version 2 file; expected nqueens-shard version 1"),
+            "{version}"
+        );
+        let format = refusal(read_edited("format", |s| s.format = "other".into()));
+        assert!(format.contains("is a other version 1 file"), "{format}");
+    }
+
+    #[test]
+    fn a_shard_number_outside_its_count_is_refused() {
+        let past = refusal(read_edited("past", |s| s.shard = 4));
+        assert!(past.contains("claims to be shard 4 of 4"), "{past}");
+        let none = refusal(read_edited("none", |s| (s.shard, s.shards) = (0, 0)));
+        assert!(none.contains("claims to be shard 0 of 0"), "{none}");
+    }
+}
