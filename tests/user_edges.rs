@@ -70,6 +70,19 @@ fn stop(mut child: Child) -> String {
     err
 }
 
+/// Waits for the first line a running child writes on stderr (the estimate comes once
+/// the subtask list is built, which takes far longer in a debug build), then kills it.
+/// Returns the line and how long it took to come.
+fn first_error_line(mut child: Child, started: Instant) -> (String, Duration) {
+    let mut reader = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    reader.read_line(&mut line).unwrap();
+    let waited = started.elapsed();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    (line.trim_end().to_owned(), waited)
+}
+
 #[test]
 fn a_size_past_the_table_prints_its_placements_at_once_then_announces_the_count() {
     let mut child = spawn(&["30"]);
@@ -86,12 +99,10 @@ fn a_size_past_the_table_prints_its_placements_at_once_then_announces_the_count(
         lines[0],
         nqueens::first_placements(30).unwrap().as_slice()[0].to_string()
     );
-    sleep(Duration::from_millis(300));
-    let err = stop(child);
-    let estimate = err.lines().next().unwrap_or_default();
+    let (estimate, _) = first_error_line(child, Instant::now());
     assert!(
         estimate.starts_with("nqueens: counting n=30 will take about "),
-        "{err}"
+        "{estimate}"
     );
     assert!(estimate.contains("years"), "{estimate}");
     for hint in ["--checkpoint", "--shard", "Ctrl-C"] {
@@ -101,12 +112,16 @@ fn a_size_past_the_table_prints_its_placements_at_once_then_announces_the_count(
 
 #[test]
 fn quiet_silences_the_estimate_and_short_counts_have_none() {
+    // How long the estimate takes to come without --quiet; the quiet runs get twice that.
+    let (line, waited) = first_error_line(spawn(&["count", "30"]), Instant::now());
+    assert!(line.starts_with("nqueens: counting n=30"), "{line}");
+    let grace = waited * 2 + Duration::from_millis(200);
     let mut child = spawn(&["30", "--quiet"]);
     first_lines(&mut child, 3, Duration::from_secs(5));
-    sleep(Duration::from_millis(300));
+    sleep(grace);
     assert_eq!(stop(child), "");
     let child = spawn(&["count", "30", "-q"]);
-    sleep(Duration::from_millis(300));
+    sleep(grace);
     assert_eq!(stop(child), "");
     // Expected well under ten seconds: no line at all.
     let short = run(&["15"], None);
@@ -116,13 +131,14 @@ fn quiet_silences_the_estimate_and_short_counts_have_none() {
 
 #[test]
 fn count_announces_what_is_left_of_a_shard() {
-    let child = spawn(&["count", "30", "--shard", "0/2"]);
-    sleep(Duration::from_millis(500));
-    let err = stop(child);
+    let (whole, _) = first_error_line(spawn(&["count", "30"]), Instant::now());
+    let (half, _) = first_error_line(spawn(&["count", "30", "--shard", "0/2"]), Instant::now());
     assert!(
-        err.starts_with("nqueens: counting n=30 will take about "),
-        "{err}"
+        half.starts_with("nqueens: counting n=30 will take about "),
+        "{half}"
     );
+    // Half the subtasks, about half the time: the estimates differ.
+    assert_ne!(whole, half);
     // A shard small enough to finish in seconds says nothing.
     let small = run(&["count", "18", "--shard", "0/200"], None);
     assert!(small.status.success());
