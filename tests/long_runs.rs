@@ -9,7 +9,7 @@ use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use common::{run, scratch, text};
+use common::{on_terminal, run, scratch, text};
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
 
@@ -292,10 +292,7 @@ fn progress_goes_to_the_terminal_never_to_stdout() {
     let result = dir.join("stdout.txt");
     // stderr is a pseudo-terminal (util-linux `script`), stdout a file.
     let command = format!("{BIN} count 16 --threads 1 > {}", arg(&result));
-    let terminal = Command::new("script")
-        .args(["-qec", &command, "/dev/null"])
-        .output()
-        .unwrap();
+    let terminal = on_terminal(&command);
     assert!(terminal.status.success());
     assert_eq!(fs::read_to_string(&result).unwrap(), "14772512\n");
     assert!(
@@ -304,10 +301,7 @@ fn progress_goes_to_the_terminal_never_to_stdout() {
     );
     // --quiet draws nothing; neither does a pipe.
     let quiet = format!("{BIN} count 16 --threads 1 --quiet > {}", arg(&result));
-    let terminal = Command::new("script")
-        .args(["-qec", &quiet, "/dev/null"])
-        .output()
-        .unwrap();
+    let terminal = on_terminal(&quiet);
     assert!(!text(&terminal.stdout).contains("subtasks"));
     let piped = run(&["count", "16", "--threads", "1"], None);
     assert!(piped.stderr.is_empty());

@@ -46,14 +46,15 @@ fn every_readme_transcript_is_what_the_binary_prints() {
     }
 }
 
+/// The README's text from just after `opening` to the end of that fenced block.
+fn block_after(opening: &str) -> Option<&'static str> {
+    let readme = include_str!("../README.md");
+    readme.split(opening).nth(1)?.split("```").next()
+}
+
 #[test]
 fn the_readme_compare_table_has_the_live_totals_and_nodes() {
-    let readme = include_str!("../README.md");
-    let table = readme
-        .split("```text\nn=10\n")
-        .nth(1)
-        .and_then(|rest| rest.split("```").next())
-        .expect("the README shows `nqueens compare 10`");
+    let table = block_after("```text\nn=10\n").expect("the README shows `nqueens compare 10`");
     let out = Command::new(env!("CARGO_BIN_EXE_nqueens"))
         .args(["compare", "10"])
         .output()
@@ -71,12 +72,7 @@ fn the_readme_compare_table_has_the_live_totals_and_nodes() {
 
 #[test]
 fn the_readme_firmware_example_is_the_one_ci_runs_on_the_device() {
-    let readme = include_str!("../README.md");
-    let shown = readme
-        .split("```rs\n")
-        .nth(1)
-        .and_then(|rest| rest.split("```").next())
-        .expect("the README shows the firmware example");
+    let shown = block_after("```rs\n").expect("the README shows the firmware example");
     // The file opens with one line saying where it is shown; the rest is the example.
     let file = include_str!("../examples/firmware/src/bin/minimal.rs");
     let (_, example) = file.split_once('\n').unwrap();

@@ -13,7 +13,7 @@ use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use common::{assert_usage_error, run, scratch, text};
+use common::{assert_usage_error, on_terminal, run, scratch, text};
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
 
@@ -472,10 +472,7 @@ fn a_size_past_the_table_draws_the_count_progress_bar_on_a_terminal() {
     let result = dir.join("stdout.txt");
     // stderr is a pseudo-terminal (util-linux `script`), stdout a file.
     let command = format!("{BIN} 16 > {}", arg(&result));
-    let terminal = Command::new("script")
-        .args(["-qec", &command, "/dev/null"])
-        .output()
-        .unwrap();
+    let terminal = on_terminal(&command);
     assert!(terminal.status.success());
     assert!(fs::read_to_string(&result)
         .unwrap()

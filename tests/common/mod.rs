@@ -30,6 +30,15 @@ pub fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
     child.wait_with_output().expect("the binary finishes")
 }
 
+/// Runs `command` through `sh` with stderr on a pseudo-terminal (util-linux `script`),
+/// so the binary draws what it draws for a person; the terminal's text is `stdout`.
+pub fn on_terminal(command: &str) -> Output {
+    Command::new("script")
+        .args(["-qec", command, "/dev/null"])
+        .output()
+        .expect("util-linux script runs")
+}
+
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("output is UTF-8")
 }
