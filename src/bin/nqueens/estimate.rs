@@ -13,7 +13,7 @@ const SECONDS_AT_16: f64 = 0.96;
 const GROWTH_PER_N: f64 = 7.1;
 
 /// Counts expected to run at least this long announce themselves first.
-pub const ANNOUNCE_SECONDS: f64 = 10.0;
+const ANNOUNCE_SECONDS: f64 = 10.0;
 
 /// The expected duration of a whole count of `n` on `threads` threads.
 pub fn seconds(n: u32, threads: usize) -> f64 {
@@ -49,12 +49,11 @@ pub fn human(seconds: f64) -> String {
 }
 
 /// `value` rounded to three significant digits (it is an estimate).
+// Positive and far below 2^64 (a count of n = 32 is about 10^12 years): no sign is lost.
+#[allow(clippy::cast_sign_loss)]
 fn significant(value: f64) -> u64 {
     let scale = 10f64.powi(value.log10().floor() as i32 - 2);
-    // Positive and far below 2^64 (a count of n = 32 is about 10^12 years).
-    #[allow(clippy::cast_sign_loss)]
-    let rounded = ((value / scale).round() * scale) as u64;
-    rounded
+    ((value / scale).round() * scale) as u64
 }
 
 /// Digits in groups of three: 12600 -> "12,600".

@@ -59,7 +59,7 @@ impl Lock {
 }
 
 /// `FILE.lock`, beside `FILE`.
-pub fn lock_path(path: &Path) -> PathBuf {
+fn lock_path(path: &Path) -> PathBuf {
     let mut name = OsString::from(path.as_os_str());
     name.push(".lock");
     PathBuf::from(name)

@@ -41,17 +41,12 @@ pub fn run(args: &CountArgs) -> Result<(), Failure> {
         .threads
         .and_then(|k| NonZeroUsize::new(k.into()))
         .unwrap_or_else(all_cores);
-    let split = Split::new(n).map_err(|e| Failure::Usage(e.to_string()))?;
+    let split = split_of(n)?;
     let selection: Vec<usize> = match args.shard {
         Some((i, m)) => split.shard(i, m),
         None => (0..split.len()).collect(),
     };
-    let header = Header {
-        n,
-        split: split.fingerprint(),
-        subtasks: split.len(),
-        shard: args.shard,
-    };
+    let header = header_of(&split, args.shard);
     // Held for the whole run: a second process on the same files refuses at once.
     let _checkpoint_lock = lock(args.checkpoint.as_deref(), "checkpoint")?;
     let _output_lock = lock(args.output.as_deref(), "shard output")?;
@@ -68,9 +63,7 @@ pub fn run(args: &CountArgs) -> Result<(), Failure> {
         let result = ShardResult::new(n, i, m, header.split, split.len(), &partial, elapsed)?;
         return write_shard(&result, args.output.as_deref());
     }
-    let counts = partial
-        .finish(n)
-        .map_err(|e| Failure::Found(format!("count of n={n} failed: {e}")))?;
+    let counts = finished(partial, n)?;
     let status = published::check(n, counts.total, Some(counts.unique))?;
     output::print(&render(args, &counts, threads.get(), elapsed, status)?)
 }
@@ -78,21 +71,34 @@ pub fn run(args: &CountArgs) -> Result<(), Failure> {
 /// A whole count of `n` with the estimate line, progress bar and Ctrl-C report of
 /// `count`, without a checkpoint; for the answer of sizes past the table.
 pub fn count_all(n: u32, threads: NonZeroUsize, quiet: bool) -> Result<Counts, Failure> {
-    let split = Split::new(n).map_err(|e| Failure::Usage(e.to_string()))?;
+    let split = split_of(n)?;
     let all: Vec<usize> = (0..split.len()).collect();
-    let header = Header {
-        n,
-        split: split.fingerprint(),
-        subtasks: split.len(),
-        shard: None,
-    };
     let run = Run {
         checkpoint: None,
         quiet,
         threads,
     };
-    compute(&split, &all, &BTreeMap::new(), &header, &run)?
-        .finish(n)
+    let header = header_of(&split, None);
+    finished(compute(&split, &all, &BTreeMap::new(), &header, &run)?, n)
+}
+
+fn split_of(n: u32) -> Result<Split, Failure> {
+    Split::new(n).map_err(|e| Failure::Usage(e.to_string()))
+}
+
+/// What a checkpoint of this count (or shard of it) must say it belongs to.
+fn header_of(split: &Split, shard: Option<(usize, usize)>) -> Header {
+    Header {
+        n: split.n(),
+        split: split.fingerprint(),
+        subtasks: split.len(),
+        shard,
+    }
+}
+
+/// The counts of a whole board from the sum of all its subtasks.
+fn finished(sum: Partial, n: u32) -> Result<Counts, Failure> {
+    sum.finish(n)
         .map_err(|e| Failure::Found(format!("count of n={n} failed: {e}")))
 }
 

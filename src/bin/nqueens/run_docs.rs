@@ -45,11 +45,8 @@ fn render_page(command: &clap::Command, page: &mut Vec<u8>) -> std::io::Result<(
         let heading = format!("nqueens {}", sub.get_name()).to_uppercase();
         page.extend_from_slice(format!(".SH \"{heading}\"\n").as_bytes());
         // The subcommand's own sections become subsections of its section.
-        let section = String::from_utf8_lossy(&section).replace("\n.SH ", "\n.SS ");
-        let section = section
-            .strip_prefix(".SH ")
-            .map_or(section.clone(), |rest| format!(".SS {rest}"));
-        page.extend_from_slice(section.as_bytes());
+        let section = format!("\n{}", String::from_utf8_lossy(&section));
+        page.extend_from_slice(&section.replace("\n.SH ", "\n.SS ").as_bytes()[1..]);
     }
     render_examples(command, page);
     man.render_version_section(page)
