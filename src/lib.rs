@@ -53,31 +53,21 @@ extern crate std;
 
 mod algorithms;
 mod answer;
-mod constellation;
 mod count;
-mod kernel;
-#[cfg(feature = "std")]
-mod parallel;
-mod partial;
 mod placement;
 pub mod published;
 mod solver;
-#[cfg(feature = "std")]
-mod split;
 mod table;
 mod verify;
 
 pub use algorithms::flags as reference;
 pub use algorithms::{Algorithm, Run};
 pub use answer::write_challenge;
-pub use count::{count, counts, subtask_count, CountError, Counts};
+pub use count::{count, counts, subtask_count, CountError, Counts, Partial};
 #[cfg(feature = "std")]
-pub use parallel::{count_with, CountOptions, Progress};
-pub use partial::Partial;
+pub use count::{count_with, CountOptions, Progress, Split};
 pub use placement::{Attack, Board, Conflict, Conflicts, PlacementError};
 pub use solver::{first_placements, solve, Answer, Placement, Placements, Solutions, FIRST, MAX_N};
-#[cfg(feature = "std")]
-pub use split::Split;
 pub use table::{answer, lookup, table, TABLE_MAX, TABLE_MIN};
 pub use verify::{verify, Mismatch, Verified};
 

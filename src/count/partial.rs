@@ -3,8 +3,8 @@
 //! wrong on an undetected overflow.) Partial sums travel between processes in shard and
 //! checkpoint files, so the type is public.
 
-use crate::count::{CountError, Counts};
-use crate::kernel::Found;
+use super::kernel::Found;
+use super::result::{CountError, Counts};
 
 /// Sums over some of the subtasks of a count, each weighted by its symmetry class size.
 /// Partials of disjoint sets of subtasks [`merge`](Partial::merge); the partial of all

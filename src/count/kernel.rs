@@ -7,7 +7,7 @@
 //! recursive search written independently: the fallback for subtasks too short for the
 //! loop, and the loop's cross-check in the tests.
 
-use crate::constellation::Subtask;
+use super::constellation::Subtask;
 
 /// What one subtask found. `u64` is enough per subtask: a counter that rises by at most
 /// one per search node cannot wrap before ~10^19 nodes, centuries of compute for a
@@ -211,7 +211,7 @@ pub(crate) fn record(q: &[u8], found: &mut Found) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::constellation::subtasks;
+    use crate::count::constellation::subtasks;
 
     /// The loop against the independent recursive search, on every subtask: counts,
     /// nodes and (when recording) the symmetric completions.

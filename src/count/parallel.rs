@@ -7,9 +7,9 @@ use core::sync::atomic::{AtomicU64, Ordering};
 
 use std::vec::Vec;
 
-use crate::count::{CountError, Counts};
-use crate::partial::Partial;
-use crate::split::Split;
+use super::partial::Partial;
+use super::result::{CountError, Counts};
+use super::split::Split;
 
 /// How far a count has got: subtasks finished out of the total.
 ///

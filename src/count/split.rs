@@ -11,8 +11,9 @@ use core::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 use std::vec::Vec;
 
-use crate::count::{jobs, CountError, Job};
-use crate::partial::Partial;
+use super::jobs::{jobs, Job};
+use super::partial::Partial;
+use super::result::CountError;
 use crate::solver::MAX_N;
 
 /// Bumped whenever the subtasks or their results change meaning.

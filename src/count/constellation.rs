@@ -274,7 +274,7 @@ mod tests {
     fn nodes(n: u32, border: [u8; 4]) -> u64 {
         let mut plan = plan(n, border);
         (plan.sym90, plan.sym180) = (false, false);
-        crate::kernel::search(&plan).nodes
+        crate::count::kernel::search(&plan).nodes
     }
 
     /// Backs the claim in `cost_key`'s docs: the chosen member of each class is much

@@ -1,0 +1,79 @@
+//! Exact totals for large boards.
+//!
+//! `count` splits the board into one subtask per symmetry class of border
+//! constellations (see `constellation.rs`), completes each with the bitmask kernel
+//! (`kernel.rs`), and sums the weighted results in checked `u128` (`partial.rs`). The
+//! same pass gives the number of placements distinct up to rotation and reflection.
+//!
+//! Data flows one way through the files, and each imports only those before it:
+//! `result` (what a count returns) and `constellation` (the subtasks) -> `kernel` (the
+//! search of one subtask) -> `partial` (exact sums) -> `jobs` (the subtask list and how
+//! each is run) -> this file (the single-threaded API) and, with `std`, `split` (the
+//! numbered list for checkpoints and shards) -> `parallel` (threads and progress).
+
+mod constellation;
+mod jobs;
+mod kernel;
+#[cfg(feature = "std")]
+mod parallel;
+mod partial;
+mod result;
+#[cfg(feature = "std")]
+mod split;
+
+use jobs::jobs;
+#[cfg(feature = "std")]
+pub use parallel::{count_with, CountOptions, Progress};
+pub use partial::Partial;
+pub use result::{CountError, Counts};
+#[cfg(feature = "std")]
+pub use split::Split;
+
+use crate::solver::MAX_N;
+
+/// The number of placements on an `n`×`n` board, or `None` outside 1..=32.
+///
+/// Single-threaded and `no_std`; see `count_with` (feature `std`) for threads and
+/// progress.
+///
+/// # Example
+/// ```
+/// assert_eq!(nqueens::count(12), Some(14200));
+/// assert_eq!(nqueens::count(33), None);
+/// ```
+pub fn count(n: u32) -> Option<u128> {
+    counts(n).ok().map(|c| c.total)
+}
+
+/// Total, distinct count, nodes and subtasks for an `n`×`n` board, on this thread.
+///
+/// # Errors
+/// `OutOfRange` for `n` outside 1..=32; `Overflow` or `Inconsistent` instead of a
+/// wrong number (neither happens for any n the engine can finish).
+///
+/// # Example
+/// ```
+/// let c = nqueens::counts(10).unwrap();
+/// assert_eq!((c.total, c.unique), (724, 92));
+/// ```
+pub fn counts(n: u32) -> Result<Counts, CountError> {
+    if n == 0 || n > MAX_N {
+        return Err(CountError::OutOfRange { n });
+    }
+    let mut sum = Partial::default();
+    for job in jobs(n) {
+        sum = sum.merge(job.run()?)?;
+    }
+    sum.finish(n)
+}
+
+/// The number of subtasks a count of `n` is split into (1 for the small boards that are
+/// searched directly), or `None` outside 1..=32.
+///
+/// # Example
+/// ```
+/// assert!(nqueens::subtask_count(16).unwrap() > 1000);
+/// ```
+pub fn subtask_count(n: u32) -> Option<u64> {
+    (1..=MAX_N).contains(&n).then(|| jobs(n).count() as u64)
+}
