@@ -36,7 +36,7 @@ const TOTALS: [u128; 27] = [
 ];
 
 /// OEIS A002562, placements distinct up to rotation and reflection, for n = 1..=27.
-const DISTINCT: [u128; 27] = [
+const DISTINCT: [u128; TOTALS.len()] = [
     1,
     0,
     0,
@@ -95,7 +95,7 @@ pub const fn distinct(n: u32) -> Option<u128> {
     lookup(&DISTINCT, n)
 }
 
-const fn lookup(values: &[u128; 27], n: u32) -> Option<u128> {
+const fn lookup(values: &[u128], n: u32) -> Option<u128> {
     if n >= 1 && n <= MAX_N {
         Some(values[n as usize - 1])
     } else {

@@ -9,13 +9,9 @@ use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use common::{on_terminal, run, scratch, text};
+use common::{arg, on_terminal, run, scratch, text};
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
-
-fn arg(path: &Path) -> &str {
-    path.to_str().unwrap()
-}
 
 #[test]
 fn four_shard_processes_merge_to_the_exact_total() {
@@ -290,9 +286,7 @@ fn foreign_and_damaged_checkpoints_are_refused_and_left_alone() {
 fn progress_goes_to_the_terminal_never_to_stdout() {
     let dir = scratch("progress");
     let result = dir.join("stdout.txt");
-    // stderr is a pseudo-terminal (util-linux `script`), stdout a file.
-    let command = format!("{BIN} count 16 --threads 1 > {}", arg(&result));
-    let terminal = on_terminal(&command);
+    let terminal = on_terminal("count 16 --threads 1", &result);
     assert!(terminal.status.success());
     assert_eq!(fs::read_to_string(&result).unwrap(), "14772512\n");
     assert!(
@@ -300,8 +294,7 @@ fn progress_goes_to_the_terminal_never_to_stdout() {
         "the bar was drawn on the terminal"
     );
     // --quiet draws nothing; neither does a pipe.
-    let quiet = format!("{BIN} count 16 --threads 1 --quiet > {}", arg(&result));
-    let terminal = on_terminal(&quiet);
+    let terminal = on_terminal("count 16 --threads 1 --quiet", &result);
     assert!(!text(&terminal.stdout).contains("subtasks"));
     let piped = run(&["count", "16", "--threads", "1"], None);
     assert!(piped.stderr.is_empty());

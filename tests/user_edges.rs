@@ -13,7 +13,7 @@ use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use common::{assert_usage_error, on_terminal, run, scratch, text};
+use common::{arg, assert_usage_error, on_terminal, run, scratch, text};
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
 
@@ -28,10 +28,6 @@ const SUBCOMMANDS: [&str; 9] = [
     "completions",
     "manpage",
 ];
-
-fn arg(path: &Path) -> &str {
-    path.to_str().unwrap()
-}
 
 fn spawn(args: &[&str]) -> Child {
     Command::new(BIN)
@@ -470,9 +466,7 @@ fn a_resumed_count_with_a_corrupted_entry_fails_against_the_published_total() {
 fn a_size_past_the_table_draws_the_count_progress_bar_on_a_terminal() {
     let dir = scratch("answer-progress");
     let result = dir.join("stdout.txt");
-    // stderr is a pseudo-terminal (util-linux `script`), stdout a file.
-    let command = format!("{BIN} 16 > {}", arg(&result));
-    let terminal = on_terminal(&command);
+    let terminal = on_terminal("16", &result);
     assert!(terminal.status.success());
     assert!(fs::read_to_string(&result)
         .unwrap()

@@ -1,5 +1,5 @@
 //! The subtask list of a count and how each subtask is run: a small board searched
-//! whole, or one constellation class completed by the kernel. Both [`counts`](super)
+//! whole, or one constellation class completed by the kernel. Both [`counts`](super::counts)
 //! and the numbered `Split` read the list from here, so they cannot disagree.
 
 use super::constellation::{self, Subtask, MIN_N};

@@ -3,7 +3,7 @@
 #![allow(dead_code)] // each test file uses its own subset
 
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 /// A fresh, empty directory for one test's files.
@@ -30,13 +30,24 @@ pub fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
     child.wait_with_output().expect("the binary finishes")
 }
 
-/// Runs `command` through `sh` with stderr on a pseudo-terminal (util-linux `script`),
-/// so the binary draws what it draws for a person; the terminal's text is `stdout`.
-pub fn on_terminal(command: &str) -> Output {
+/// Runs the binary with `args` (shell words) with stderr on a pseudo-terminal
+/// (util-linux `script`), so it draws what it draws for a person, and its stdout
+/// redirected into `stdout_file`. The terminal's text is the returned `stdout`.
+pub fn on_terminal(args: &str, stdout_file: &Path) -> Output {
+    let command = format!(
+        "{} {args} > {}",
+        env!("CARGO_BIN_EXE_nqueens"),
+        arg(stdout_file)
+    );
     Command::new("script")
-        .args(["-qec", command, "/dev/null"])
+        .args(["-qec", &command, "/dev/null"])
         .output()
         .expect("util-linux script runs")
+}
+
+/// A path as a command-line argument (the tests' paths are UTF-8).
+pub fn arg(path: &Path) -> &str {
+    path.to_str().unwrap()
 }
 
 pub fn text(bytes: &[u8]) -> String {

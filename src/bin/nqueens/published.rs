@@ -61,4 +61,12 @@ mod tests {
         );
         assert_eq!(check(28, 1, None).unwrap(), Status::Unknown);
     }
+
+    #[test]
+    fn the_json_field_reads_match_or_unknown() {
+        // Past n = 27 no count finishes in a test, so the README's "unknown" is checked here.
+        let field = |status| serde_json::to_string(&status).unwrap();
+        assert_eq!(field(Status::Match), "\"match\"");
+        assert_eq!(field(Status::Unknown), "\"unknown\"");
+    }
 }

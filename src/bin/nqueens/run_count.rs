@@ -46,18 +46,23 @@ pub fn run(args: &CountArgs) -> Result<(), Failure> {
         Some((i, m)) => split.shard(i, m),
         None => (0..split.len()).collect(),
     };
-    let header = header_of(&split, args.shard);
+    let header = Header {
+        n,
+        split: split.fingerprint(),
+        subtasks: split.len(),
+        shard: args.shard,
+    };
     // Held for the whole run: a second process on the same files refuses at once.
     let _checkpoint_lock = lock(args.checkpoint.as_deref(), "checkpoint")?;
     let _output_lock = lock(args.output.as_deref(), "shard output")?;
     let before = previous_results(args, &header, &selection)?;
     let started = Instant::now();
     let run = Run {
-        checkpoint: args.checkpoint.as_deref(),
+        checkpoint: args.checkpoint.as_deref().map(|path| (path, &header)),
         quiet: args.quiet,
         threads,
     };
-    let partial = compute(&split, &selection, &before, &header, &run)?;
+    let partial = compute(&split, &selection, &before, &run)?;
     let elapsed = started.elapsed().as_secs_f64();
     if let Some((i, m)) = args.shard {
         let result = ShardResult::new(n, i, m, header.split, split.len(), &partial, elapsed)?;
@@ -78,22 +83,11 @@ pub fn count_all(n: u32, threads: NonZeroUsize, quiet: bool) -> Result<Counts, F
         quiet,
         threads,
     };
-    let header = header_of(&split, None);
-    finished(compute(&split, &all, &BTreeMap::new(), &header, &run)?, n)
+    finished(compute(&split, &all, &BTreeMap::new(), &run)?, n)
 }
 
 fn split_of(n: u32) -> Result<Split, Failure> {
     Split::new(n).map_err(|e| Failure::Usage(e.to_string()))
-}
-
-/// What a checkpoint of this count (or shard of it) must say it belongs to.
-fn header_of(split: &Split, shard: Option<(usize, usize)>) -> Header {
-    Header {
-        n: split.n(),
-        split: split.fingerprint(),
-        subtasks: split.len(),
-        shard,
-    }
 }
 
 /// The counts of a whole board from the sum of all its subtasks.
@@ -104,7 +98,8 @@ fn finished(sum: Partial, n: u32) -> Result<Counts, Failure> {
 
 /// How to run the subtasks that are left.
 struct Run<'a> {
-    checkpoint: Option<&'a Path>,
+    /// The checkpoint file and the header it must carry (what count it belongs to).
+    checkpoint: Option<(&'a Path, &'a Header)>,
     quiet: bool,
     threads: NonZeroUsize,
 }
@@ -152,7 +147,6 @@ fn compute(
     split: &Split,
     selection: &[usize],
     before: &BTreeMap<usize, Partial>,
-    header: &Header,
     run: &Run<'_>,
 ) -> Result<Partial, Failure> {
     let threads = run.threads;
@@ -175,7 +169,7 @@ fn compute(
     );
     let saver = run
         .checkpoint
-        .map(|path| Saver::start(path.to_owned(), header.clone(), before.clone()));
+        .map(|(path, header)| Saver::start(path.to_owned(), header.clone(), before.clone()));
     if let Some(saver) = &saver {
         // Written before any work: a file that cannot be written fails fast.
         saver.flush()?;
