@@ -290,10 +290,11 @@ fn a_split_numbers_its_subtasks_and_its_shards_cover_each_once() {
 fn split_fingerprints_are_stable_across_builds_and_differ_by_size() {
     // Checkpoints and shards carry the fingerprint, and files from another machine or
     // an older build must still be accepted: a change here needs a new format version.
+    // (Split version 2, checkpoint and shard format 2: the join engine's subtasks.)
     let pinned = [
-        (1, 0x8ecf_01bd_52a5_5c52),
-        (8, 0x428a_2b79_2294_b651),
-        (16, 0x6384_6c72_e750_42ad),
+        (1, 0x2599_adf6_6c3d_4bd7),
+        (8, 0x797d_e74f_f124_4632),
+        (16, 0x9838_93cb_b1cd_0095),
     ];
     for (n, fingerprint) in pinned {
         assert_eq!(

@@ -116,6 +116,29 @@ fn merge_names_missing_duplicate_mismatched_and_damaged_shards() {
     assert_eq!(text(&good.stdout), "724\n");
 }
 
+/// A shard file of format version 1, as the constellation engine's split wrote it.
+const VERSION_1_SHARD: &str = r#"{"format":"nqueens-shard","version":1,"n":13,"shard":1,"shards":4,"split":"c183323525051f90","split_subtasks":1105,"subtasks":276,"total":18244,"distinct_eighths":18296,"fixed90":0,"fixed180":52,"nodes":189246,"elapsed_seconds":0.016137752,"checksum":"1307497056b3e2bb"}"#;
+
+#[test]
+fn a_shard_from_the_old_split_is_refused_by_merge_naming_its_version() {
+    let dir = scratch("old-shard");
+    let old = dir.join("old.json");
+    fs::write(&old, VERSION_1_SHARD).unwrap();
+    let new = dir.join("new.json");
+    let out = run(
+        &["count", "13", "--shard", "0/4", "--output", arg(&new)],
+        None,
+    );
+    assert!(out.status.success());
+    let merged = run(&["merge", arg(&new), arg(&old)], None);
+    assert_eq!(merged.status.code(), Some(2));
+    let err = text(&merged.stderr);
+    assert!(
+        err.contains("is a nqueens-shard version 1 file, from an nqueens that split counts differently; this one reads version 2"),
+        "{err}"
+    );
+}
+
 /// Starts a checkpointed count of n = 16 on one thread and waits until the checkpoint
 /// holds at least `entries` finished subtasks.
 #[allow(clippy::zombie_processes)] // the child is returned; every caller waits for it
@@ -151,7 +174,7 @@ fn a_count_killed_with_sigkill_resumes_to_the_exact_total() {
     let saved = fs::read_to_string(&file).unwrap();
     let entries = saved.lines().count() - 3;
     assert!(
-        (40..3206).contains(&entries),
+        (40..3348).contains(&entries),
         "killed partway: {entries} saved"
     );
     assert!(saved.ends_with('\n') && saved.lines().last().unwrap().starts_with("checksum="));
@@ -172,7 +195,7 @@ fn a_count_killed_with_sigkill_resumes_to_the_exact_total() {
     let json: serde_json::Value = serde_json::from_slice(&resumed.stdout).unwrap();
     assert_eq!(json["total"], 14_772_512);
     assert_eq!(json["unique"], 1_846_955);
-    assert_eq!(json["subtasks"], 3206);
+    assert_eq!(json["subtasks"], 3348);
     // A finished checkpoint answers at once, and again exactly.
     let again = run(&["count", "16", "--checkpoint", arg(&file)], None);
     assert_eq!(text(&again.stdout), "14772512\n");
@@ -268,6 +291,16 @@ fn foreign_and_damaged_checkpoints_are_refused_and_left_alone() {
         "not an nqueens checkpoint",
     );
     assert_eq!(fs::read(&file).unwrap(), b"hello\n", "not overwritten");
+    // A checkpoint of the constellation engine's split (format 1), written before the
+    // join engine, names its format; the file is kept.
+    let old = "nqueens-checkpoint 1\nn=12 split=0123456789abcdef subtasks=705 shard=all\n";
+    fs::write(&file, old).unwrap();
+    refused(
+        &["count", "12", "--checkpoint", arg(&file)],
+        "was written in format 1 by another nqueens version, which split counts differently; \
+         this one reads nqueens-checkpoint 2",
+    );
+    assert_eq!(fs::read_to_string(&file).unwrap(), old, "not overwritten");
     // --force starts over.
     let forced = run(
         &["count", "12", "--checkpoint", arg(&file), "--force"],
@@ -276,7 +309,7 @@ fn foreign_and_damaged_checkpoints_are_refused_and_left_alone() {
     assert_eq!(text(&forced.stdout), "14200\n");
     assert!(fs::read_to_string(&file)
         .unwrap()
-        .starts_with("nqueens-checkpoint 1\n"));
+        .starts_with("nqueens-checkpoint 2\n"));
     // A directory is not a checkpoint.
     let out = run(&["count", "12", "--checkpoint", arg(&dir)], None);
     assert_eq!(out.status.code(), Some(2));

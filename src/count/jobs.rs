@@ -3,53 +3,153 @@
 //! and the numbered `Split` read the list from here, so they cannot disagree.
 
 use super::constellation::{self, Subtask, MIN_N};
+#[cfg(feature = "std")]
+use super::join::{self, Half};
 use super::kernel::{self, Found};
 use super::partial::Partial;
 use super::result::CountError;
 use crate::solver::Solutions;
 
-/// One unit of work of a count: a constellation class, or a whole small board.
-// A count has at most one `Small` job, and boxing the large variant would need `alloc`.
-#[allow(clippy::large_enum_variant)]
+/// One unit of work of a count. Small, so that a split of a million subtasks stays a
+/// few megabytes: constellations are rebuilt from their border queens when run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Job {
     /// A board below [`MIN_N`], enumerated directly.
     Small(u32),
-    /// One canonical constellation.
-    Class(Subtask),
+    /// One canonical constellation, searched whole.
+    Class(Border),
+    /// One canonical constellation that a rotation maps to itself, searched only for
+    /// the completions a rotation fixes: the join counts the totals.
+    #[cfg(feature = "std")]
+    Fixed(Border),
+    /// One class of top-half column sets, joined.
+    #[cfg(feature = "std")]
+    Half(Half),
+}
+
+/// A canonical constellation by its border queens (see `constellation.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Border {
+    n: u8,
+    queens: [u8; 4],
+    weight: u8,
+}
+
+impl Border {
+    fn of(task: &Subtask) -> Border {
+        Border {
+            n: task.n,
+            queens: task.border,
+            weight: task.weight,
+        }
+    }
+
+    /// The constellation's search, rebuilt.
+    fn task(self) -> Result<Subtask, CountError> {
+        let n = u32::from(self.n);
+        constellation::subtask(n, self.queens).ok_or(CountError::Inconsistent { n })
+    }
 }
 
 impl Job {
     /// Searches the job and weights its result.
-    pub(crate) fn run(&self) -> Result<Partial, CountError> {
+    pub(crate) fn run(self) -> Result<Partial, CountError> {
         let mut partial = Partial::default();
         match self {
-            Job::Small(n) => partial.add_raw(1, &small(*n)?)?,
-            Job::Class(task) => partial.add_raw(task.weight, &kernel::search(task))?,
+            Job::Small(n) => partial.add_raw(1, &small(n)?)?,
+            Job::Class(border) => {
+                let task = border.task()?;
+                partial.add_raw(task.weight, &kernel::search(&task))?;
+            }
+            #[cfg(feature = "std")]
+            Job::Fixed(border) => {
+                let task = border.task()?;
+                let found = Found {
+                    solutions: 0,
+                    ..kernel::search(&task)
+                };
+                partial.add_raw(task.weight, &found)?;
+            }
+            #[cfg(feature = "std")]
+            Job::Half(half) => partial.add_raw(half.weight, &join::count(half))?,
         }
         Ok(partial)
     }
 
     /// The data that identifies the job, for split fingerprints: the border queens and
-    /// the weight, or the board size of a small board.
+    /// the weight (with bit 7 set when only fixed completions are searched), a column
+    /// set after the tag 0xfe, or the board size of a small board.
     #[cfg_attr(not(feature = "std"), allow(dead_code))] // fingerprints are a std feature
-    pub(crate) fn identity(&self) -> [u8; 5] {
+    pub(crate) fn identity(self) -> [u8; 5] {
         match self {
-            Job::Small(n) => [0, 0, 0, 0, *n as u8],
-            Job::Class(task) => {
-                let [a, b, k, l] = task.border;
-                [a, b, k, l, task.weight]
+            Job::Small(n) => [0, 0, 0, 0, n as u8],
+            Job::Class(b) => {
+                let [a, c, k, l] = b.queens;
+                [a, c, k, l, b.weight]
+            }
+            #[cfg(feature = "std")]
+            Job::Fixed(b) => {
+                let [a, c, k, l] = b.queens;
+                [a, c, k, l, 0x80 | b.weight]
+            }
+            #[cfg(feature = "std")]
+            Job::Half(h) => {
+                let [s0, s1, s2, _] = h.set.to_le_bytes();
+                [0xfe, s0, s1, s2, h.weight]
             }
         }
     }
 }
 
-/// The jobs of an `n`×`n` count (1 <= n <= 32), in a fixed order.
+/// The jobs of an `n`×`n` count (1 <= n <= 32), in a fixed order. With `std`, the sizes
+/// the join applies to get the join's column sets plus the symmetric constellations
+/// (for the distinct count); every other size gets one search per constellation class.
 pub(crate) fn jobs(n: u32) -> impl Iterator<Item = Job> {
+    let joined = joins(n);
     let small = (n < MIN_N).then_some(Job::Small(n));
-    small
+    let classes = constellation::subtasks(n)
+        .filter(move |task| !joined || task.sym90 || task.sym180)
+        .map(move |task| constellation_job(&task, joined));
+    small.into_iter().chain(classes).chain(halves(n))
+}
+
+#[cfg(feature = "std")]
+fn joins(n: u32) -> bool {
+    join::applies(n)
+}
+
+#[cfg(not(feature = "std"))]
+fn joins(_: u32) -> bool {
+    false
+}
+
+#[cfg(feature = "std")]
+fn constellation_job(task: &Subtask, joined: bool) -> Job {
+    if joined {
+        Job::Fixed(Border::of(task))
+    } else {
+        Job::Class(Border::of(task))
+    }
+}
+
+#[cfg(not(feature = "std"))]
+fn constellation_job(task: &Subtask, _: bool) -> Job {
+    Job::Class(Border::of(task))
+}
+
+/// The join's subtasks, for the sizes it applies to.
+#[cfg(feature = "std")]
+fn halves(n: u32) -> impl Iterator<Item = Job> {
+    join::applies(n)
+        .then(|| join::halves(n))
         .into_iter()
-        .chain(constellation::subtasks(n).map(Job::Class))
+        .flatten()
+        .map(Job::Half)
+}
+
+#[cfg(not(feature = "std"))]
+fn halves(_: u32) -> impl Iterator<Item = Job> {
+    core::iter::empty()
 }
 
 /// Boards below [`MIN_N`]: every placement of the plain search, each tested for
@@ -63,4 +163,40 @@ fn small(n: u32) -> Result<Found, CountError> {
     }
     found.nodes = search.nodes() as u64;
     Ok(found)
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+
+    /// The sum of `jobs`, finished into counts.
+    fn total(jobs: impl Iterator<Item = Job>, n: u32) -> crate::Counts {
+        let mut sum = Partial::default();
+        for job in jobs {
+            sum = sum.merge(job.run().unwrap()).unwrap();
+        }
+        sum.finish(n).unwrap()
+    }
+
+    #[test]
+    fn the_join_and_the_constellation_search_agree_where_the_join_applies() {
+        // Release builds also check n = 16 (a second, 1.0 s for the constellations).
+        let sizes: &[u32] = if cfg!(debug_assertions) {
+            &[14]
+        } else {
+            &[14, 16]
+        };
+        for &n in sizes {
+            assert!(joins(n));
+            let classes = constellation::subtasks(n).map(|t| Job::Class(Border::of(&t)));
+            let by_constellations = total(classes, n);
+            let joined = total(jobs(n), n);
+            assert_eq!(
+                (joined.total, joined.unique),
+                (by_constellations.total, by_constellations.unique),
+                "n={n}"
+            );
+            assert!(jobs(n).any(|job| matches!(job, Job::Half(_))));
+        }
+    }
 }

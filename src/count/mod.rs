@@ -13,6 +13,8 @@
 
 mod constellation;
 mod jobs;
+#[cfg(feature = "std")]
+mod join;
 mod kernel;
 #[cfg(feature = "std")]
 mod parallel;

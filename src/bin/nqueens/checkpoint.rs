@@ -3,7 +3,7 @@
 //! Format (text, one record per line):
 //!
 //! ```text
-//! nqueens-checkpoint 1
+//! nqueens-checkpoint 2
 //! n=17 split=0123456789abcdef subtasks=4319 shard=all
 //! <index> <total> <fixed90> <fixed180> <nodes>
 //! ...
@@ -25,7 +25,9 @@ use nqueens::Partial;
 use crate::failure::Failure;
 use crate::files::write_atomically;
 
-const MAGIC: &str = "nqueens-checkpoint 1";
+/// The first line. Version 2: the subtasks of the join engine (version 1 files hold
+/// constellation subtasks, which a count of this build cannot use).
+const MAGIC: &str = "nqueens-checkpoint 2";
 
 /// What a checkpoint belongs to; a file with another header is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,8 +78,15 @@ pub fn load(path: &Path, header: &Header) -> Result<BTreeMap<usize, Partial>, Fa
     };
     let text =
         std::str::from_utf8(&bytes).map_err(|_| refuse("is not a checkpoint (not text)".into()))?;
-    if !text.starts_with(MAGIC) {
-        return Err(refuse("is not an nqueens checkpoint".into()));
+    let first = text.lines().next().unwrap_or_default();
+    if first != MAGIC {
+        return Err(refuse(match first.strip_prefix("nqueens-checkpoint ") {
+            Some(version) => format!(
+                "was written in format {version:.10} by another nqueens version, which \
+                 split counts differently; this one reads {MAGIC}"
+            ),
+            None => "is not an nqueens checkpoint".into(),
+        }));
     }
     let body_end = text.trim_end_matches('\n').rfind('\n').map_or(0, |i| i + 1);
     let (body, last) = text.split_at(body_end);

@@ -9,7 +9,9 @@ use crate::checkpoint::fnv1a;
 use crate::failure::Failure;
 
 const FORMAT: &str = "nqueens-shard";
-const VERSION: u32 = 1;
+/// Version 2: the subtasks of the join engine; version 1 shards came from the
+/// constellation split and cannot be merged with these.
+const VERSION: u32 = 2;
 
 /// One shard's result. Numbers are exact integers (u128 where they can grow large);
 /// `checksum` covers every other field, so an edited or truncated file is refused.
@@ -112,10 +114,17 @@ impl ShardResult {
             .map_err(|e| Failure::Usage(format!("cannot read shard file {shown}: {e}")))?;
         let result: ShardResult = serde_json::from_slice(&bytes)
             .map_err(|e| Failure::Usage(format!("{shown} is not an nqueens shard result: {e}")))?;
-        if result.format != FORMAT || result.version != VERSION {
+        if result.format != FORMAT {
             return Err(Failure::Usage(format!(
                 "{shown} is a {} version {} file; expected {FORMAT} version {VERSION}",
                 result.format, result.version
+            )));
+        }
+        if result.version != VERSION {
+            return Err(Failure::Usage(format!(
+                "{shown} is a {FORMAT} version {} file, from an nqueens that split counts \
+                 differently; this one reads version {VERSION} (count that shard again)",
+                result.version
             )));
         }
         if result.checksum != result.expected_checksum() {
@@ -177,11 +186,11 @@ mod tests {
     fn another_format_or_version_is_refused_even_with_a_right_checksum() {
         let version = refusal(read_edited("version", |s| s.version = VERSION + 1));
         assert!(
-            version.contains("version 2 file; expected nqueens-shard version 1"),
+            version.contains("nqueens-shard version 3 file, from an nqueens that split counts differently; this one reads version 2"),
             "{version}"
         );
         let format = refusal(read_edited("format", |s| s.format = "other".into()));
-        assert!(format.contains("is a other version 1 file"), "{format}");
+        assert!(format.contains("is a other version 2 file"), "{format}");
     }
 
     #[test]

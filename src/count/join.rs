@@ -1,0 +1,389 @@
+//! The second engine (feature `std`): totals by joining half boards, for the even sizes
+//! in [`SIZES`].
+//!
+//! Every placement splits at the middle row into a top half (rows `0..h`, `h = n/2`) and
+//! a bottom half. The top half's queens stand in some set `S` of `h` columns and the
+//! bottom half's in the other columns. So the placements whose top half uses `S` are the
+//! pairs (top half on `S`, bottom half on the complement) whose diagonals do not meet;
+//! one subtask generates both lists for one `S` and counts those pairs, without
+//! completing a single board.
+//!
+//! Each half is one `u64`: a diagonal that a top queen casts and a bottom queen stands
+//! on crosses the middle row inside the board, so a half is described by the diagonals
+//! it has across row `h`: `n` bits for those running down and right, `n` for those
+//! running down and left. Two halves fit iff their words share no bit. Bottom halves
+//! are top halves of the upside-down board, so one generator serves both.
+//!
+//! Symmetry: a placement's mirror image has top columns `mirror(S)` and its upside-down
+//! image has the complement of `S`; the four sets of that class have equal counts, so
+//! one is computed and weighted by the class size. The join counts totals only: the
+//! distinct count needs the placements that a rotation fixes, which the symmetric
+//! constellations give (see `jobs.rs`).
+//!
+//! Where the time goes: generating the halves (a search restricted to `S`) and
+//! counting the pairs, 256 bottoms at a time with bit-sliced OR tables (`pairs`).
+
+use std::vec::Vec;
+
+use super::kernel::Found;
+
+/// The board sizes this engine counts: even sizes where it beats the constellation
+/// search (README benchmark), up to where a column set's half lists stay small (about
+/// 1.2 million halves, 10 MB, per list at n = 24).
+pub(crate) const SIZES: [u32; 6] = [14, 16, 18, 20, 22, 24];
+
+/// Whether `n` is counted by joining halves.
+pub(crate) fn applies(n: u32) -> bool {
+    SIZES.contains(&n)
+}
+
+/// One subtask: the top-half column set `S`, canonical in its symmetry class, and the
+/// class size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Half {
+    pub(crate) n: u8,
+    pub(crate) set: u32,
+    pub(crate) weight: u8,
+}
+
+/// Every canonical top-half column set of an `n`×`n` board (`n` in [`SIZES`]), in
+/// increasing order: the subtask list.
+pub(crate) fn halves(n: u32) -> impl Iterator<Item = Half> {
+    let h = n / 2;
+    let board = (1u32 << n) - 1;
+    // The sets with exactly h bits, in increasing order (Gosper's hack).
+    let first = (1u32 << h) - 1;
+    core::iter::successors(Some(first), move |&s| {
+        let low = s & s.wrapping_neg();
+        let ripple = s + low;
+        let next = (((ripple ^ s) >> 2) / low) | ripple;
+        (next <= board).then_some(next)
+    })
+    .filter_map(move |set| canonical(n, set))
+}
+
+/// The class of `set` under mirror and complement, if `set` is its smallest member.
+fn canonical(n: u32, set: u32) -> Option<Half> {
+    let board = (1u32 << n) - 1;
+    let mirror = |s: u32| s.reverse_bits() >> (32 - n);
+    let class = [set, mirror(set), board ^ set, board ^ mirror(set)];
+    if class.iter().any(|&other| other < set) {
+        return None;
+    }
+    let distinct = (0..4).filter(|&i| !class[..i].contains(&class[i])).count();
+    Some(Half {
+        n: n as u8,
+        set,
+        weight: distinct as u8,
+    })
+}
+
+/// Counts the placements whose top half uses the columns of `half.set` (unweighted).
+/// `nodes` is the queens placed while generating both halves' lists.
+pub(crate) fn count(half: Half) -> Found {
+    let n = u32::from(half.n);
+    let h = n / 2;
+    let board = (1u32 << n) - 1;
+    let mut tops = Vec::new();
+    let mut bottoms = Vec::new();
+    let mut nodes = generate(n, h, half.set, Role::Top, &mut tops);
+    nodes += generate(n, h, board ^ half.set, Role::Bottom, &mut bottoms);
+    Found {
+        solutions: pairs(&tops, &bottoms, 2 * n),
+        nodes,
+        ..Found::default()
+    }
+}
+
+/// Which half a generated list describes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// Rows `0..h`, diagonals as they cross row `h`.
+    Top,
+    /// Rows `h..n`, generated upside down (as a top half) and read at its last row.
+    Bottom,
+}
+
+/// Pushes one word per placement of `rows` queens in the first `rows` rows using exactly
+/// the columns of `set`; returns the queens placed.
+fn generate(n: u32, rows: u32, set: u32, role: Role, out: &mut Vec<u64>) -> u64 {
+    let mut nodes = 0;
+    place(n, rows, set, role, [0, 0, 0], out, &mut nodes);
+    nodes
+}
+
+/// The search of [`generate`], one row per call (at most 12 deep). The last two rows
+/// have exactly two columns of `set` left, so they are tried directly (both orders)
+/// instead of searched: about 40% of the nodes of a plain search are in those rows.
+fn place(
+    n: u32,
+    rows_left: u32,
+    set: u32,
+    role: Role,
+    [cols, down_right, down_left]: [u32; 3],
+    out: &mut Vec<u64>,
+    nodes: &mut u64,
+) {
+    if rows_left == 2 {
+        let last = set & !cols;
+        let first = last & last.wrapping_neg();
+        for (a, b) in [(first, last ^ first), (last ^ first, first)] {
+            last_two(n, role, [down_right, down_left], a, b, out, nodes);
+        }
+        return;
+    }
+    let mut open = set & !(cols | down_right | down_left);
+    while open != 0 {
+        let bit = open & open.wrapping_neg();
+        open ^= bit;
+        *nodes += 1;
+        let (right, left) = (down_right | bit, down_left | bit);
+        if rows_left > 1 {
+            let next = [cols | bit, right << 1, left >> 1];
+            place(n, rows_left - 1, set, role, next, out, nodes);
+        } else {
+            out.push(finish(n, role, right, left));
+        }
+    }
+}
+
+/// Queen `a` in the second-to-last row, then `b` in the last, if the diagonals allow.
+fn last_two(
+    n: u32,
+    role: Role,
+    [down_right, down_left]: [u32; 2],
+    a: u32,
+    b: u32,
+    out: &mut Vec<u64>,
+    nodes: &mut u64,
+) {
+    if a & (down_right | down_left) != 0 {
+        return;
+    }
+    *nodes += 1;
+    let (right, left) = ((down_right | a) << 1, (down_left | a) >> 1);
+    if b & (right | left) != 0 {
+        return;
+    }
+    *nodes += 1;
+    out.push(finish(n, role, right | b, left | b));
+}
+
+/// The word of a finished half whose last row's diagonals (queen included) are
+/// `right` and `left`.
+fn finish(n: u32, role: Role, right: u32, left: u32) -> u64 {
+    let board = (1u32 << n) - 1;
+    match role {
+        // One row further down: the middle row.
+        Role::Top => word(n, (right << 1) & board, (left >> 1) & board),
+        // Upside down, "down and right" is "up and right": the other family. The last
+        // row placed is the middle row itself.
+        Role::Bottom => word(n, left & board, right & board),
+    }
+}
+
+/// The diagonals crossing the middle row, down-right family first.
+fn word(n: u32, down_right: u32, down_left: u32) -> u64 {
+    u64::from(down_right) | u64::from(down_left) << n
+}
+
+/// Bottoms per block: four 64-bit lanes, which the compiler keeps in vector registers.
+const LANES: usize = 4;
+type Lanes = [u64; LANES];
+const BLOCK: usize = 64 * LANES;
+
+/// Mask bits per OR table: 256 entries per table.
+const CHUNK: usize = 8;
+
+/// The number of (top, bottom) pairs whose words share no bit; words have `bits` bits.
+///
+/// Long lists are first split on the few bits that both lists use most (the diagonals
+/// through the middle of the cut): a top and a bottom that both have one of those bits
+/// never fit, so only the compatible classes are paired. On the lists of n = 18 a
+/// handful of bits leaves 3-20% of the pairs (see the README).
+fn pairs(tops: &[u64], bottoms: &[u64], bits: u32) -> u64 {
+    if tops.is_empty() || bottoms.is_empty() {
+        return 0;
+    }
+    if tops.len().min(bottoms.len()) < SPLIT_FROM {
+        return pairs_blocked(tops, bottoms, bits);
+    }
+    let hot = hottest(tops, bottoms, bits);
+    let class_of = |word: u64| {
+        hot.iter().enumerate().fold(0, |class, (i, &bit)| {
+            class | (((word >> bit) & 1) as usize) << i
+        })
+    };
+    let mut by_class: [Vec<u64>; 1 << HOT] = core::array::from_fn(|_| Vec::new());
+    for &bottom in bottoms {
+        by_class[class_of(bottom)].push(bottom);
+    }
+    let mut count = 0;
+    let mut fitting = Vec::with_capacity(tops.len());
+    for (class, members) in by_class.iter().enumerate() {
+        if members.is_empty() {
+            continue;
+        }
+        fitting.clear();
+        fitting.extend(tops.iter().filter(|&&top| class_of(top) & class == 0));
+        count += pairs_blocked(&fitting, members, bits);
+    }
+    count
+}
+
+/// Lists shorter than this are paired whole: their classes would be nearly empty.
+const SPLIT_FROM: usize = 2048;
+/// Bits the long lists are split on.
+const HOT: usize = 4;
+
+/// The `HOT` bits with the largest product of how many tops and how many bottoms have
+/// them (ties to the lower bit, so the choice is deterministic).
+fn hottest(tops: &[u64], bottoms: &[u64], bits: u32) -> [u32; HOT] {
+    let usage = |list: &[u64], bit: u32| list.iter().filter(|&&w| (w >> bit) & 1 == 1).count();
+    let mut score: Vec<(usize, u32)> = (0..bits)
+        .map(|bit| (usage(tops, bit) * usage(bottoms, bit), bit))
+        .collect();
+    score.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    core::array::from_fn(|i| score[i].1)
+}
+
+/// [`pairs`] without the split: bit-sliced over blocks of the longer list.
+///
+/// For a block of 256 words, one 256-bit vector per mask bit says which words have it;
+/// tables hold the OR of those vectors for every value of 8 mask bits. A word of the
+/// other list then ORs one table entry per 8 bits, and the slots left at zero fit it.
+fn pairs_blocked(tops: &[u64], bottoms: &[u64], bits: u32) -> u64 {
+    let (rows, blocked) = if tops.len() <= bottoms.len() {
+        (tops, bottoms)
+    } else {
+        (bottoms, tops)
+    };
+    if rows.is_empty() {
+        return 0;
+    }
+    let chunks = (bits as usize).div_ceil(CHUNK);
+    let mut tables = std::vec![[0u64; LANES]; chunks << CHUNK];
+    let mut count = 0;
+    for block in blocked.chunks(BLOCK) {
+        fill_tables(block, chunks, &mut tables);
+        count += count_block(rows, block.len(), chunks, &tables);
+    }
+    count
+}
+
+/// Builds the OR tables of one block (see [`pairs`]).
+fn fill_tables(block: &[u64], chunks: usize, tables: &mut [Lanes]) {
+    let mut has = [[0u64; LANES]; 64];
+    for (j, &word) in block.iter().enumerate() {
+        let mut rest = word;
+        while rest != 0 {
+            has[rest.trailing_zeros() as usize][j / 64] |= 1 << (j % 64);
+            rest &= rest - 1;
+        }
+    }
+    for (c, table) in tables.chunks_exact_mut(1 << CHUNK).take(chunks).enumerate() {
+        table[0] = [0; LANES];
+        // Each entry adds its lowest bit's vector to the entry without that bit.
+        for i in 1..1usize << CHUNK {
+            let (without, lowest) = (
+                table[i & (i - 1)],
+                has[c * CHUNK + i.trailing_zeros() as usize],
+            );
+            table[i] = core::array::from_fn(|k| without[k] | lowest[k]);
+        }
+    }
+}
+
+/// The pairs of `rows` with the `len` bottoms whose tables are `tables`.
+fn count_block(rows: &[u64], len: usize, chunks: usize, tables: &[Lanes]) -> u64 {
+    // Slots past the block's end count as taken.
+    let padding: Lanes = core::array::from_fn(|k| {
+        let used = len.saturating_sub(64 * k).min(64);
+        if used == 64 {
+            0
+        } else {
+            !0u64 << used
+        }
+    });
+    let mut free = [0u64; LANES];
+    for &word in rows {
+        let mut taken = padding;
+        for c in 0..chunks {
+            let entry = &tables[(c << CHUNK) | ((word >> (c * CHUNK)) & 0xff) as usize];
+            for k in 0..LANES {
+                taken[k] |= entry[k];
+            }
+        }
+        for k in 0..LANES {
+            free[k] += u64::from((!taken[k]).count_ones());
+        }
+    }
+    free.iter().sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pairs by definition, one AND per pair.
+    fn pairs_by_definition(tops: &[u64], bottoms: &[u64]) -> u64 {
+        tops.iter()
+            .map(|t| bottoms.iter().filter(|&&b| t & b == 0).count() as u64)
+            .sum()
+    }
+
+    #[test]
+    fn the_bit_sliced_count_equals_the_definition() {
+        // Pseudo-random words with about a third of 40 bits set, lists of sizes around
+        // and across the block size.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state & (state >> 1) & 0xff_ffff_ffff
+        };
+        for (t, b) in [
+            (0, 5),
+            (1, 1),
+            (3, 255),
+            (300, 256),
+            (70, 257),
+            (513, 40),
+            (900, 1000),
+            (2500, 3000),
+        ] {
+            let tops: Vec<u64> = (0..t).map(|_| next()).collect();
+            let bottoms: Vec<u64> = (0..b).map(|_| next()).collect();
+            assert_eq!(
+                pairs(&tops, &bottoms, 40),
+                pairs_by_definition(&tops, &bottoms),
+                "{t} x {b}"
+            );
+        }
+    }
+
+    #[test]
+    fn each_class_of_column_sets_is_listed_once_with_its_size() {
+        for n in [4, 6, 8, 10] {
+            let total: u64 = halves(n).map(|h| u64::from(h.weight)).sum();
+            let all = (0u32..1 << n).filter(|s| s.count_ones() == n / 2).count() as u64;
+            assert_eq!(total, all, "n={n}");
+        }
+    }
+
+    #[test]
+    fn the_weighted_joins_give_the_totals() {
+        // The engine's logic at sizes small enough to check against the plain solver.
+        for n in [4u32, 6, 8, 10, 12, 14] {
+            let joined: u64 = halves(n)
+                .map(|h| count(h).solutions * u64::from(h.weight))
+                .sum();
+            assert_eq!(
+                u128::from(joined),
+                crate::solve(n).unwrap().total(),
+                "n={n}"
+            );
+        }
+    }
+}
