@@ -107,66 +107,67 @@ enum Role {
 /// Pushes one word per placement of `rows` queens in the first `rows` rows using exactly
 /// the columns of `set`; returns the queens placed.
 fn generate(n: u32, rows: u32, set: u32, role: Role, out: &mut Vec<u64>) -> u64 {
-    let mut nodes = 0;
-    place(n, rows, set, role, [0, 0, 0], out, &mut nodes);
-    nodes
+    let mut search = Search {
+        n,
+        set,
+        role,
+        out,
+        nodes: 0,
+    };
+    search.place(rows, [0, 0, 0]);
+    search.nodes
 }
 
-/// The search of [`generate`], one row per call (at most 12 deep). The last two rows
-/// have exactly two columns of `set` left, so they are tried directly (both orders)
-/// instead of searched: about 40% of the nodes of a plain search are in those rows.
-fn place(
+/// The state of [`generate`]'s search that does not change from row to row.
+struct Search<'a> {
     n: u32,
-    rows_left: u32,
     set: u32,
     role: Role,
-    [cols, down_right, down_left]: [u32; 3],
-    out: &mut Vec<u64>,
-    nodes: &mut u64,
-) {
-    if rows_left == 2 {
-        let last = set & !cols;
-        let first = last & last.wrapping_neg();
-        for (a, b) in [(first, last ^ first), (last ^ first, first)] {
-            last_two(n, role, [down_right, down_left], a, b, out, nodes);
-        }
-        return;
-    }
-    let mut open = set & !(cols | down_right | down_left);
-    while open != 0 {
-        let bit = open & open.wrapping_neg();
-        open ^= bit;
-        *nodes += 1;
-        let (right, left) = (down_right | bit, down_left | bit);
-        if rows_left > 1 {
-            let next = [cols | bit, right << 1, left >> 1];
-            place(n, rows_left - 1, set, role, next, out, nodes);
-        } else {
-            out.push(finish(n, role, right, left));
-        }
-    }
+    out: &'a mut Vec<u64>,
+    nodes: u64,
 }
 
-/// Queen `a` in the second-to-last row, then `b` in the last, if the diagonals allow.
-fn last_two(
-    n: u32,
-    role: Role,
-    [down_right, down_left]: [u32; 2],
-    a: u32,
-    b: u32,
-    out: &mut Vec<u64>,
-    nodes: &mut u64,
-) {
-    if a & (down_right | down_left) != 0 {
-        return;
+impl Search<'_> {
+    /// One row per call (at most 12 deep). The last two rows have exactly two columns of
+    /// `set` left, so they are tried directly, both orders, instead of searched: about
+    /// 40% of the nodes of a plain search are in those rows.
+    fn place(&mut self, rows_left: u32, [cols, down_right, down_left]: [u32; 3]) {
+        if rows_left == 2 {
+            let last = self.set & !cols;
+            let first = last & last.wrapping_neg();
+            self.last_two([down_right, down_left], first, last ^ first);
+            self.last_two([down_right, down_left], last ^ first, first);
+            return;
+        }
+        let mut open = self.set & !(cols | down_right | down_left);
+        while open != 0 {
+            let bit = open & open.wrapping_neg();
+            open ^= bit;
+            self.nodes += 1;
+            let (right, left) = (down_right | bit, down_left | bit);
+            if rows_left > 1 {
+                self.place(rows_left - 1, [cols | bit, right << 1, left >> 1]);
+            } else {
+                let word = finish(self.n, self.role, right, left);
+                self.out.push(word);
+            }
+        }
     }
-    *nodes += 1;
-    let (right, left) = ((down_right | a) << 1, (down_left | a) >> 1);
-    if b & (right | left) != 0 {
-        return;
+
+    /// Queen `a` in the second-to-last row, then `b` in the last, if the diagonals allow.
+    fn last_two(&mut self, [down_right, down_left]: [u32; 2], a: u32, b: u32) {
+        if a & (down_right | down_left) != 0 {
+            return;
+        }
+        self.nodes += 1;
+        let (right, left) = ((down_right | a) << 1, (down_left | a) >> 1);
+        if b & (right | left) != 0 {
+            return;
+        }
+        self.nodes += 1;
+        let word = finish(self.n, self.role, right | b, left | b);
+        self.out.push(word);
     }
-    *nodes += 1;
-    out.push(finish(n, role, right | b, left | b));
 }
 
 /// The word of a finished half whose last row's diagonals (queen included) are
@@ -247,16 +248,18 @@ fn hottest(tops: &[u64], bottoms: &[u64], bits: u32) -> [u32; HOT] {
     core::array::from_fn(|i| score[i].1)
 }
 
-/// [`pairs`] without the split: bit-sliced over blocks of the longer list.
+/// [`pairs`] without the split: bit-sliced over blocks of the shorter list.
 ///
 /// For a block of 256 words, one 256-bit vector per mask bit says which words have it;
 /// tables hold the OR of those vectors for every value of 8 mask bits. A word of the
 /// other list then ORs one table entry per 8 bits, and the slots left at zero fit it.
+/// Blocking the shorter list builds fewer tables (n = 18: 13.8 s against 15.8 s with
+/// the longer one; a 4-bit split measured best, 3 bits 14.5 s, 5 bits 15.6 s).
 fn pairs_blocked(tops: &[u64], bottoms: &[u64], bits: u32) -> u64 {
     let (rows, blocked) = if tops.len() <= bottoms.len() {
-        (tops, bottoms)
-    } else {
         (bottoms, tops)
+    } else {
+        (tops, bottoms)
     };
     if rows.is_empty() {
         return 0;
