@@ -1,4 +1,5 @@
-//! Large counts side by side: the counting engine against plain bitmask DFS baselines.
+//! Large counts side by side: the counting engine on one thread and on every core,
+//! against the plain C bitmask DFS at n = 16, all in one process run.
 //!
 //! ```sh
 //! cargo bench --bench count              # n = 14..=17
@@ -6,18 +7,19 @@
 //! NQ_BENCH_RUNS=5 cargo bench --bench count -- 16
 //! ```
 //!
-//! Baselines, both plain bitmask depth-first search with no symmetry:
-//! - `C plain`: `benches/baseline/plain.c`, built here with `cc -O3` (skipped when no C
-//!   compiler is installed);
-//! - `crate plain`: this crate's const solver `nqueens::solve`, run natively in release
-//!   mode (it also records the first placements and counts nodes, so it is a little
-//!   slower than the C program).
+//! The baseline is `benches/baseline/plain.c` (plain bitmask depth-first search, no
+//! symmetry), built here with `cc -O3` and run for n = 16, the median of three runs; each
+//! row gives the engine's one-thread time as a fraction of it (the issue's speed targets
+//! are such fractions). The column is `-` without a C compiler. Each row also gives the
+//! peak resident memory of the counts (Linux `VmHWM`, reset before each count), the
+//! growth of the one-thread time since n - 2, and the work rate (search nodes, or for
+//! the join the queens placed while generating halves, per second).
 //!
-//! Every figure is the median of the runs, all measured in this one process run, and the
-//! ratios are taken between figures of the same run. The totals of every method are
-//! checked against each other before anything is printed.
+//! Every figure is the median of the runs (three up to n = 16, one above, or
+//! `NQ_BENCH_RUNS`); totals are checked against the published values (OEIS A000170).
 //!
-//! Figures for the README: `cargo bench --bench count -- 14 15 16 17` on a quiet machine.
+//! Figures for the README: `cargo bench --bench count -- 14 15 16 17 18`, then
+//! `-- 19` and `-- 20` (each run measures its own baseline).
 
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
@@ -38,66 +40,116 @@ fn main() {
         sizes
     };
     let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
-    let c_plain = build_c_baseline();
+    let baseline = build_c_baseline().map(|program| c_baseline(&program));
+    if let Some(b) = baseline {
+        println!(
+            "C plain, n = {BASELINE_N}: {:.3} s (median of {BASELINE_RUNS})",
+            secs(b)
+        );
+    }
     println!(
-        "| n | C plain | crate plain | engine, 1 thread | vs C plain | vs crate plain | engine, {cores} threads | vs C plain | {cores} vs 1 thread | engine Mnodes/s | plain Mnodes/s |"
+        "| n | engine | 1 thread | / C plain at {BASELINE_N} | peak | {cores} threads | {cores} vs 1 | peak | 1 thread vs n-2 | Mnodes/s |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
+    let mut earlier: Vec<(u32, Duration)> = Vec::new();
     for n in sizes {
-        row(n, cores, c_plain.as_ref());
+        let one = row(n, cores, baseline, &earlier);
+        earlier.push((n, one));
     }
 }
 
-/// One table row: every method `runs` times, interleaved, medians compared.
-fn row(n: u32, cores: usize, c_plain: Option<&PathBuf>) {
+/// The baseline every row is compared with: plain C DFS at n = 16, in this run.
+const BASELINE_N: u32 = 16;
+const BASELINE_RUNS: usize = 3;
+
+fn c_baseline(program: &PathBuf) -> Duration {
+    let expected = solve(BASELINE_N).expect("n is in range").total();
+    let times: Vec<Duration> = (0..BASELINE_RUNS)
+        .map(|_| {
+            let (total, t) = time(|| run_c(program, BASELINE_N));
+            assert_eq!(total, expected, "C plain, n={BASELINE_N}");
+            t
+        })
+        .collect();
+    median(&times).expect("runs were made")
+}
+
+/// One table row: the engine on one thread and on every core (`runs` times each,
+/// interleaved, medians), with the peak memory of each count. Returns the one-thread time.
+fn row(n: u32, cores: usize, baseline: Option<Duration>, earlier: &[(u32, Duration)]) -> Duration {
     let runs: usize = std::env::var("NQ_BENCH_RUNS")
         .ok()
         .and_then(|r| r.parse().ok())
         .unwrap_or(if n <= 16 { 3 } else { 1 });
-    let (mut c, mut plain, mut one, mut all) = (vec![], vec![], vec![], vec![]);
-    let (mut plain_nodes, mut engine_nodes) = (0, 0);
-    // The crate's plain solver sets the total every other method must match.
-    let expected = solve(n).expect("n is in range").total();
+    let expected = nqueens::published::total(n);
+    let (mut one, mut all) = (vec![], vec![]);
+    let (mut peak_one, mut peak_all, mut nodes) = (0, 0, 0);
     for _ in 0..runs {
-        if let Some(program) = c_plain {
-            let (total, t) = time(|| run_c(program, n));
-            c.push(t);
-            assert_eq!(total, expected, "C plain, n={n}");
-        }
-        let (answer, t) = time(|| solve(n).expect("n is in range"));
-        plain.push(t);
-        plain_nodes = answer.nodes();
-        assert_eq!(answer.total(), expected, "crate plain, n={n}");
-        for (threads, times) in [(1, &mut one), (cores, &mut all)] {
+        for (threads, times, peak) in [
+            (1, &mut one, &mut peak_one),
+            (cores, &mut all, &mut peak_all),
+        ] {
             let options = CountOptions {
                 threads: NonZeroUsize::new(threads),
                 ..CountOptions::default()
             };
+            reset_peak_memory();
             let (counts, t) = time(|| count_with(n, &options).expect("count succeeds"));
+            *peak = (*peak).max(peak_memory_kb());
             times.push(t);
-            engine_nodes = counts.nodes;
-            assert_eq!(counts.total, expected, "engine, {threads} threads, n={n}");
+            nodes = counts.nodes;
+            if let Some(expected) = expected {
+                assert_eq!(
+                    counts.total, expected,
+                    "{threads} threads, n={n} (OEIS A000170)"
+                );
+            }
         }
     }
-    let (c, plain, one, all) = (median(&c), median(&plain), median(&one), median(&all));
-    let ratio = |a: Option<Duration>, b: Duration| {
-        a.map_or("-".into(), |a| format!("{:.2}x", secs(a) / secs(b)))
-    };
-    let shown = |d: Option<Duration>| d.map_or("-".into(), |d| format!("{:.3} s", secs(d)));
-    let (plain, one, all) = (plain.unwrap(), one.unwrap(), all.unwrap());
+    let (one, all) = (median(&one).unwrap(), median(&all).unwrap());
+    let growth = earlier
+        .iter()
+        .find(|(m, _)| *m + 2 == n)
+        .map_or("-".into(), |(_, t)| format!("{:.1}x", secs(one) / secs(*t)));
+    let engine = nqueens::engine(n).map_or("-".into(), |e| e.to_string());
     println!(
-        "| {n} | {} | {} | {} | {} | {} | {} | {} | {} | {:.0} | {:.0} |",
-        shown(c),
-        shown(Some(plain)),
-        shown(Some(one)),
-        ratio(c, one),
-        ratio(Some(plain), one),
-        shown(Some(all)),
-        ratio(c, all),
-        ratio(Some(one), all),
-        engine_nodes as f64 / secs(one) / 1e6,
-        plain_nodes as f64 / secs(plain) / 1e6,
+        "| {n} | {engine} | {} | {} | {} | {} | {:.2}x | {} | {growth} | {:.0} |",
+        shown(one),
+        baseline.map_or("-".into(), |b| format!("{:.3}", secs(one) / secs(b))),
+        megabytes(peak_one),
+        shown(all),
+        secs(one) / secs(all),
+        megabytes(peak_all),
+        nodes as f64 / secs(one) / 1e6,
     );
+    one
+}
+
+fn shown(d: Duration) -> String {
+    format!("{:.3} s", secs(d))
+}
+
+fn megabytes(kb: u64) -> String {
+    format!("{:.1} MB", kb as f64 / 1024.0)
+}
+
+/// Resets the process's peak resident size (Linux: `5` into `/proc/self/clear_refs`), so
+/// the next reading is the peak of what runs in between.
+fn reset_peak_memory() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// The process's peak resident size since the last reset, in KB (`VmHWM`).
+fn peak_memory_kb() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(0)
 }
 
 fn time<T>(f: impl FnOnce() -> T) -> (T, Duration) {

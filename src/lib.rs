@@ -63,7 +63,7 @@ mod verify;
 pub use algorithms::flags as reference;
 pub use algorithms::{Algorithm, Run};
 pub use answer::write_challenge;
-pub use count::{count, counts, subtask_count, CountError, Counts, Partial};
+pub use count::{count, counts, engine, subtask_count, CountError, Counts, Engine, Partial};
 #[cfg(feature = "std")]
 pub use count::{count_with, CountOptions, Progress, Split};
 pub use placement::{Attack, Board, Conflict, Conflicts, PlacementError};

@@ -177,6 +177,13 @@ fn count_json_has_every_field() {
     assert!(json["elapsed_seconds"].as_f64().unwrap() >= 0.0);
     assert!(json["nodes"].as_u64().unwrap() > 0);
     assert!(json["subtasks"].as_u64().unwrap() > 1);
+    assert_eq!(json["engine"], "constellations");
+    let joined = run(&["count", "14", "--json"], None);
+    let joined: serde_json::Value = serde_json::from_slice(&joined.stdout).unwrap();
+    assert_eq!(
+        (&joined["total"], &joined["engine"]),
+        (&365_596.into(), &"join".into())
+    );
     let plain = run(&["count", "11", "--json"], None);
     let json: serde_json::Value = serde_json::from_slice(&plain.stdout).unwrap();
     assert!(json.get("unique").is_none(), "unique only when asked");

@@ -114,12 +114,12 @@ pub(crate) fn jobs(n: u32) -> impl Iterator<Item = Job> {
 }
 
 #[cfg(feature = "std")]
-fn joins(n: u32) -> bool {
+pub(crate) fn joins(n: u32) -> bool {
     join::applies(n)
 }
 
 #[cfg(not(feature = "std"))]
-fn joins(_: u32) -> bool {
+pub(crate) fn joins(_: u32) -> bool {
     false
 }
 

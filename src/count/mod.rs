@@ -31,6 +31,8 @@ pub use result::{CountError, Counts};
 #[cfg(feature = "std")]
 pub use split::Split;
 
+use core::fmt;
+
 use crate::solver::MAX_N;
 
 /// The number of placements on an `n`×`n` board, or `None` outside 1..=32.
@@ -67,6 +69,44 @@ pub fn counts(n: u32) -> Result<Counts, CountError> {
         sum = sum.merge(job.run()?)?;
     }
     sum.finish(n)
+}
+
+/// The engine that counts an `n`×`n` board, or `None` outside 1..=32.
+///
+/// # Example
+/// ```
+/// use nqueens::Engine;
+/// assert_eq!(nqueens::engine(13), Some(Engine::Constellations));
+/// // The join needs the `std` feature (on by default).
+/// assert_eq!(nqueens::engine(16), Some(Engine::Join));
+/// ```
+pub fn engine(n: u32) -> Option<Engine> {
+    (1..=MAX_N).contains(&n).then(|| {
+        if jobs::joins(n) {
+            Engine::Join
+        } else {
+            Engine::Constellations
+        }
+    })
+}
+
+/// The two counting engines (see [`engine`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// One search per symmetry class of border constellations: every size without
+    /// `std`, and the sizes the join does not cover.
+    Constellations,
+    /// The join of half boards (feature `std`): even sizes from 14 to 24.
+    Join,
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Engine::Constellations => "constellations",
+            Engine::Join => "join",
+        })
+    }
 }
 
 /// The number of subtasks a count of `n` is split into (1 for the small boards that are

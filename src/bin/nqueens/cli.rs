@@ -165,7 +165,8 @@ pub struct CountArgs {
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=1024), allow_hyphen_values = true)]
     pub threads: Option<u16>,
     /// Print n, total, unique (with --unique), threads, elapsed seconds, nodes,
-    /// subtasks and the comparison with the published counts as one JSON object.
+    /// subtasks, the engine ("join" or "constellations") and the comparison with the
+    /// published counts as one JSON object.
     #[arg(long, conflicts_with = "shard")]
     pub json: bool,
     /// Record each finished subtask in FILE, and resume from it: rerunning the same
@@ -179,7 +180,7 @@ pub struct CountArgs {
     pub force: bool,
     /// No estimate line and no progress bar (the estimate is printed before counts
     /// expected to take 10 s or more; the bar is only drawn on a terminal, for counts
-    /// expected to take 0.4 s or more).
+    /// expected to take 0.1 s or more).
     #[arg(long, short)]
     pub quiet: bool,
     /// Compute only shard I of M (0 <= I < M): every M-th subtask starting at I. The M

@@ -28,6 +28,8 @@ struct Report {
     elapsed_seconds: f64,
     nodes: u128,
     subtasks: u64,
+    /// "join" or "constellations": which engine counted.
+    engine: String,
     /// "match" or "unknown": the comparison with the published (OEIS) counts.
     published: published::Status,
 }
@@ -237,6 +239,7 @@ fn render(
             elapsed_seconds: elapsed,
             nodes: counts.nodes,
             subtasks: counts.subtasks,
+            engine: nqueens::engine(counts.n).map_or_else(String::new, |e| e.to_string()),
             published,
         };
         let json = serde_json::to_string(&report)
