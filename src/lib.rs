@@ -23,10 +23,11 @@
 //!   same solver for n = 6..=13, so they do no search at all.
 //! - [`verify`] re-derives an answer at run time, with the solver and with an
 //!   independent [reference search](crate::reference), and reports the first disagreement.
-//! - [`count`] and [`counts`] give exact totals and distinct counts for any size, one
-//!   search per symmetry class of border constellations; with the `std` feature,
-//!   `count_with` runs them on every core and `Split` numbers them for checkpoints and
-//!   shards, summed as [`Partial`]s.
+//! - [`count`] and [`counts`] give exact totals and distinct counts for any size, by
+//!   one search per symmetry class of border constellations or, with the `std` feature
+//!   and even sizes from 14 to 24, by joining half boards ([`engine`] says which);
+//!   with `std`, `count_with` runs the subtasks on every core and `Split` numbers them
+//!   for checkpoints and shards, summed as [`Partial`]s.
 //! - [`Algorithm`] runs the classic algorithms (naive, flag arrays, bitmask, dancing
 //!   links, cell by cell) side by side, and [`Solutions`] streams every placement.
 //! - [`published`] holds the OEIS counts for n <= 27, used only to check computed ones.

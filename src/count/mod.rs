@@ -1,15 +1,19 @@
-//! Exact totals for large boards.
+//! Exact totals for large boards, by two engines (see [`Engine`]).
 //!
-//! `count` splits the board into one subtask per symmetry class of border
-//! constellations (see `constellation.rs`), completes each with the bitmask kernel
-//! (`kernel.rs`), and sums the weighted results in checked `u128` (`partial.rs`). The
-//! same pass gives the number of placements distinct up to rotation and reflection.
+//! The constellation engine splits the board into one subtask per symmetry class of
+//! border constellations (`constellation.rs`) and completes each with the bitmask
+//! kernel (`kernel.rs`). The join engine (`join.rs`, feature `std`) takes one subtask
+//! per class of top-half column sets and counts the fitting pairs of half boards; the
+//! symmetric constellations add the rotation-fixed placements. Results are summed in
+//! checked `u128` (`partial.rs`), which also gives the number of placements distinct up
+//! to rotation and reflection.
 //!
 //! Data flows one way through the files, and each imports only those before it:
 //! `result` (what a count returns) and `constellation` (the subtasks) -> `kernel` (the
-//! search of one subtask) -> `partial` (exact sums) -> `jobs` (the subtask list and how
-//! each is run) -> this file (the single-threaded API) and, with `std`, `split` (the
-//! numbered list for checkpoints and shards) -> `parallel` (threads and progress).
+//! search of one constellation, and `Found`, what a subtask found) -> `join` (the other
+//! engine) -> `partial` (exact sums) -> `jobs` (the subtask list and how each is run) -> this file (the single-threaded API) and, with
+//! `std`, `split` (the numbered list for checkpoints and shards) -> `parallel` (threads
+//! and progress).
 
 mod constellation;
 mod jobs;

@@ -2,9 +2,10 @@
 //! long one starts.
 //!
 //! The model, one per engine, from the README benchmark table (one core of the
-//! project's machines): the constellation search would take 0.96 s at n = 16 and about
-//! 7.1 times more per added row (6.8x from 16 to 17, 7.4x from 17 to 18); the join
-//! takes 0.41 s at n = 16 and about 5.8 times more per added row (33.7x from 16 to 18).
+//! project's machines): the constellation search takes 0.96 s at n = 16 and about 7.1
+//! times more per added row (6.8x from 16 to 17, 7.4x from 17 to 18); the join takes
+//! 14.9 s at n = 18 and about 6.4 times more per added row (41x from 18 to 20; its
+//! growth rises with n, so the model is anchored where counts start to take long).
 //! Threads divide the time (two threads gave 1.9-2.0x). The README compares the model
 //! with real runs.
 
@@ -12,22 +13,34 @@ use std::io::Write as _;
 
 use nqueens::Engine;
 
-/// Seconds for n = 16 on one thread, and the growth per added row, per engine.
-const SECONDS_AT_16: f64 = 0.96;
-const GROWTH_PER_N: f64 = 7.1;
-const JOIN_SECONDS_AT_16: f64 = 0.41;
-const JOIN_GROWTH_PER_N: f64 = 5.8;
+/// One engine's rate: seconds for `n` on one thread, and the growth per added row.
+struct Model {
+    n: i32,
+    seconds: f64,
+    growth: f64,
+}
+
+const CONSTELLATIONS: Model = Model {
+    n: 16,
+    seconds: 0.96,
+    growth: 7.1,
+};
+const JOIN: Model = Model {
+    n: 18,
+    seconds: 14.9,
+    growth: 6.4,
+};
 
 /// Counts expected to run at least this long announce themselves first.
 const ANNOUNCE_SECONDS: f64 = 10.0;
 
 /// The expected duration of a whole count of `n` on `threads` threads.
 pub fn seconds(n: u32, threads: usize) -> f64 {
-    let (at_16, growth) = match nqueens::engine(n) {
-        Some(Engine::Join) => (JOIN_SECONDS_AT_16, JOIN_GROWTH_PER_N),
-        _ => (SECONDS_AT_16, GROWTH_PER_N),
+    let model = match nqueens::engine(n) {
+        Some(Engine::Join) => JOIN,
+        _ => CONSTELLATIONS,
     };
-    at_16 * growth.powi(n.cast_signed() - 16) / threads.max(1) as f64
+    model.seconds * model.growth.powi(n.cast_signed() - model.n) / threads.max(1) as f64
 }
 
 /// A duration in the largest unit that keeps it readable: "about 3.2 hours".
@@ -120,10 +133,11 @@ mod tests {
 
     #[test]
     fn the_model_grows_per_size_and_shrinks_per_thread() {
-        assert!((seconds(17, 1) - SECONDS_AT_16 * GROWTH_PER_N).abs() < 1e-9);
-        assert!((seconds(16, 1) - JOIN_SECONDS_AT_16).abs() < 1e-9);
-        let join_18 = JOIN_SECONDS_AT_16 * JOIN_GROWTH_PER_N * JOIN_GROWTH_PER_N;
-        assert!((seconds(18, 2) - join_18 / 2.0).abs() < 1e-9);
+        assert!((seconds(17, 1) - 0.96 * 7.1).abs() < 1e-9);
+        assert!((seconds(18, 2) - 14.9 / 2.0).abs() < 1e-9);
+        assert!((seconds(20, 1) - 14.9 * 6.4 * 6.4).abs() < 1e-9);
+        // The join at 16 on two threads still gets a progress bar (0.1 s).
+        assert!(seconds(16, 2) > 0.1);
         assert!(seconds(17, 2) < ANNOUNCE_SECONDS && seconds(18, 1) > ANNOUNCE_SECONDS);
     }
 }
