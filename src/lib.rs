@@ -64,9 +64,11 @@ mod verify;
 pub use algorithms::flags as reference;
 pub use algorithms::{Algorithm, Run};
 pub use answer::write_challenge;
-pub use count::{count, counts, engine, subtask_count, CountError, Counts, Engine, Partial};
+pub use count::{
+    count, counts, engine, subtask_count, CountError, Counts, Engine, Partial, MEMORY_DEFAULT,
+};
 #[cfg(feature = "std")]
-pub use count::{count_with, CountOptions, Progress, Split};
+pub use count::{count_with, CountOptions, Progress, Split, MEMORY_MIN};
 pub use placement::{Attack, Board, Conflict, Conflicts, PlacementError};
 pub use solver::{first_placements, solve, Answer, Placement, Placements, Solutions, FIRST, MAX_N};
 pub use table::{answer, lookup, table, TABLE_MAX, TABLE_MIN};

@@ -190,6 +190,53 @@ fn count_json_has_every_field() {
 }
 
 #[test]
+fn count_memory_budget_is_honoured_and_named_when_bad() {
+    // 80K leaves room for one thread of the join, whose lists then come in pieces.
+    let out = run(
+        &[
+            "count",
+            "14",
+            "--memory",
+            "80K",
+            "--threads",
+            "2",
+            "--unique",
+            "--json",
+        ],
+        None,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (&json["total"], &json["unique"]),
+        (&365_596.into(), &45_752.into())
+    );
+    assert_eq!(json["threads"], 1, "two threads do not fit in 80K");
+    let roomy = run(
+        &[
+            "count",
+            "14",
+            "--memory",
+            "1.5G",
+            "--threads",
+            "2",
+            "--json",
+        ],
+        None,
+    );
+    let roomy: serde_json::Value = serde_json::from_slice(&roomy.stdout).unwrap();
+    assert_eq!(
+        (&roomy["total"], &roomy["threads"]),
+        (&365_596.into(), &2.into())
+    );
+    for bad in ["79K", "0", "abc", "-1M", "1e3", ""] {
+        let out = run(&["count", "14", "--memory", bad], None);
+        assert_usage_error(&out, &format!("'{bad}'"), bad);
+        assert!(text(&out.stderr).contains("80K or more"), "{bad}");
+    }
+}
+
+#[test]
 fn count_rejects_bad_input() {
     assert_usage_error(&run(&["count", "0"], None), "'0'", "count 0");
     assert_usage_error(&run(&["count", "33"], None), "'33'", "count 33");

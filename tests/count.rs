@@ -7,6 +7,7 @@ use std::sync::Mutex;
 
 use nqueens::{
     count, count_with, counts, published, solve, subtask_count, CountError, CountOptions, Progress,
+    Split, MEMORY_MIN,
 };
 
 /// Release builds count up to 18 (about 15 s on two threads); debug builds stop at 14
@@ -62,6 +63,42 @@ fn results_do_not_depend_on_the_thread_count() {
 }
 
 #[test]
+fn a_tiny_memory_budget_still_gives_the_exact_counts() {
+    // The least budget cuts many of the join's lists into pieces of one block (a unit
+    // test in join.rs checks that the pieces happen); 16 in release.
+    let n = if cfg!(debug_assertions) { 14 } else { 16 };
+    for (memory, threads) in [(MEMORY_MIN, 2), (3 * MEMORY_MIN, 3), (1, 1)] {
+        let options = CountOptions {
+            threads: NonZeroUsize::new(threads),
+            memory: Some(memory),
+            ..CountOptions::default()
+        };
+        let c = count_with(n, &options).unwrap();
+        assert_eq!(Some(c.total), published::total(n), "{memory} bytes");
+        assert_eq!(Some(c.unique), published::distinct(n), "{memory} bytes");
+    }
+}
+
+#[test]
+fn a_budget_too_small_for_every_thread_runs_fewer() {
+    let wanted = NonZeroUsize::new(4).unwrap();
+    let split = Split::new(16).unwrap();
+    assert_eq!(split.threads_for(wanted), wanted);
+    for (memory, threads) in [(MEMORY_MIN - 1, 1), (MEMORY_MIN, 1), (3 * MEMORY_MIN, 3)] {
+        let limited = split.clone().with_memory(memory);
+        assert_eq!(limited.threads_for(wanted).get(), threads, "{memory} bytes");
+    }
+    // The constellation search has no lists: its threads never drop.
+    let search = Split::new(15).unwrap().with_memory(1);
+    assert_eq!(search.threads_for(wanted), wanted);
+    // A budget changes how subtasks run, never which ones there are.
+    assert_eq!(
+        split.clone().with_memory(1).fingerprint(),
+        split.fingerprint()
+    );
+}
+
+#[test]
 fn progress_reports_every_subtask_once() {
     for n in [3, 12] {
         let calls = AtomicU64::new(0);
@@ -73,6 +110,7 @@ fn progress_reports_every_subtask_once() {
         let options = CountOptions {
             threads: NonZeroUsize::new(2),
             progress: Some(&progress),
+            ..CountOptions::default()
         };
         let c = count_with(n, &options).unwrap();
         let total = subtask_count(n).unwrap();

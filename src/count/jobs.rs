@@ -52,8 +52,10 @@ impl Border {
 }
 
 impl Job {
-    /// Searches the job and weights its result.
-    pub(crate) fn run(self) -> Result<Partial, CountError> {
+    /// Searches the job and weights its result. A join holds at most `capacity` words
+    /// per list (see [`capacity`]).
+    #[cfg_attr(not(feature = "std"), allow(unused_variables))] // no join without std
+    pub(crate) fn run(self, capacity: usize) -> Result<Partial, CountError> {
         let mut partial = Partial::default();
         match self {
             Job::Small(n) => partial.add_raw(1, &small(n)?)?,
@@ -71,7 +73,7 @@ impl Job {
                 partial.add_raw(task.weight, &found)?;
             }
             #[cfg(feature = "std")]
-            Job::Half(half) => partial.add_raw(half.weight, &join::count(half))?,
+            Job::Half(half) => partial.add_raw(half.weight, &join::count(half, capacity))?,
         }
         Ok(partial)
     }
@@ -111,6 +113,17 @@ pub(crate) fn jobs(n: u32) -> impl Iterator<Item = Job> {
         .filter(move |task| !joined || task.sym90 || task.sym180)
         .map(move |task| constellation_job(&task, joined));
     small.into_iter().chain(classes).chain(halves(n))
+}
+
+/// The words per list a join may hold when one thread has `bytes` of memory for it.
+#[cfg(feature = "std")]
+pub(crate) fn capacity(bytes: usize) -> usize {
+    join::capacity(bytes)
+}
+
+#[cfg(not(feature = "std"))]
+pub(crate) fn capacity(bytes: usize) -> usize {
+    bytes
 }
 
 #[cfg(feature = "std")]
@@ -173,7 +186,7 @@ mod tests {
     fn total(jobs: impl Iterator<Item = Job>, n: u32) -> crate::Counts {
         let mut sum = Partial::default();
         for job in jobs {
-            sum = sum.merge(job.run().unwrap()).unwrap();
+            sum = sum.merge(job.run(usize::MAX).unwrap()).unwrap();
         }
         sum.finish(n).unwrap()
     }

@@ -80,21 +80,81 @@ fn canonical(n: u32, set: u32) -> Option<Half> {
     })
 }
 
-/// Counts the placements whose top half uses the columns of `half.set` (unweighted).
-/// `nodes` is the queens placed while generating both halves' lists.
-pub(crate) fn count(half: Half) -> Found {
+/// Bytes a thread's join needs besides its lists: the OR tables (at most six of 256
+/// entries of 32 bytes), the bit index of a block, and slack.
+const FIXED_BYTES: usize = 64 << 10;
+/// Bytes per word of list capacity: the tops, the buffer of bottoms, the split's copy
+/// of the bottoms and the tops that fit a class, each with room for `Vec`'s doubling.
+const BYTES_PER_WORD: usize = 4 * 2 * 8;
+/// The least memory a thread's join runs in: its fixed tables and one block per list.
+pub(crate) const THREAD_MEMORY_MIN: usize = FIXED_BYTES + BYTES_PER_WORD * BLOCK;
+
+/// How many words each list may hold when a thread has `bytes` for its join (never
+/// fewer than one block).
+pub(crate) fn capacity(bytes: usize) -> usize {
+    (bytes.saturating_sub(FIXED_BYTES) / BYTES_PER_WORD).max(BLOCK)
+}
+
+/// Counts the placements whose top half uses the columns of `half.set` (unweighted),
+/// holding at most `capacity` words of either list at a time. `nodes` is the queens
+/// placed while generating both lists once, whatever the capacity.
+///
+/// When the tops do not fit, they are taken in pieces of `capacity`, in generation
+/// order, and the bottoms are generated again for each piece; bottoms always stream
+/// through a buffer of `capacity`. So a small budget costs time, never memory, and
+/// never changes the count.
+pub(crate) fn count(half: Half, capacity: usize) -> Found {
     let n = u32::from(half.n);
     let h = n / 2;
     let board = (1u32 << n) - 1;
-    let mut tops = Vec::new();
-    let mut bottoms = Vec::new();
-    let mut nodes = generate(n, h, half.set, Role::Top, &mut tops);
-    nodes += generate(n, h, board ^ half.set, Role::Bottom, &mut bottoms);
-    Found {
-        solutions: pairs(&tops, &bottoms, 2 * n),
-        nodes,
-        ..Found::default()
+    let capacity = capacity.max(BLOCK);
+    let (mut tops, mut buffer) = (Vec::new(), Vec::new());
+    let mut found = Found::default();
+    for piece in 0.. {
+        let (top_nodes, last) = tops_piece(n, half.set, piece * capacity, capacity, &mut tops);
+        let mut solutions = 0;
+        let bottom_nodes = generate(n, h, board ^ half.set, Role::Bottom, |word| {
+            buffer.push(word);
+            if buffer.len() == capacity {
+                solutions += pairs(&tops, &buffer, 2 * n);
+                buffer.clear();
+            }
+            true
+        });
+        solutions += pairs(&tops, &buffer, 2 * n);
+        buffer.clear();
+        found.solutions += solutions;
+        if piece == 0 {
+            found.nodes += bottom_nodes;
+        }
+        if last {
+            // The last piece's search ran to the end: all of the tops' nodes.
+            found.nodes += top_nodes;
+            break;
+        }
     }
+    found
+}
+
+/// Fills `tops` with the tops on `set` numbered `skip..skip + capacity` in generation
+/// order. Returns the queens placed and whether these are the last ones.
+fn tops_piece(n: u32, set: u32, skip: usize, capacity: usize, tops: &mut Vec<u64>) -> (u64, bool) {
+    tops.clear();
+    let mut seen = 0;
+    let mut more = false;
+    let nodes = generate(n, n / 2, set, Role::Top, |word| {
+        seen += 1;
+        if seen <= skip {
+            return true;
+        }
+        if tops.len() == capacity {
+            more = true;
+            return false;
+        }
+        tops.push(word);
+        true
+    });
+    (nodes, !more)
 }
 
 /// Which half a generated list describes.
@@ -106,14 +166,15 @@ enum Role {
     Bottom,
 }
 
-/// Pushes one word per placement of `rows` queens in the first `rows` rows using exactly
-/// the columns of `set`; returns the queens placed.
-fn generate(n: u32, rows: u32, set: u32, role: Role, out: &mut Vec<u64>) -> u64 {
+/// Calls `emit` with the word of each placement of `rows` queens in the first `rows`
+/// rows using exactly the columns of `set`, until `emit` returns false; returns the
+/// queens placed.
+fn generate(n: u32, rows: u32, set: u32, role: Role, emit: impl FnMut(u64) -> bool) -> u64 {
     let mut search = Search {
         n,
         set,
         role,
-        out,
+        emit,
         nodes: 0,
     };
     search.place(rows, [0, 0, 0]);
@@ -121,25 +182,25 @@ fn generate(n: u32, rows: u32, set: u32, role: Role, out: &mut Vec<u64>) -> u64 
 }
 
 /// The state of [`generate`]'s search that does not change from row to row.
-struct Search<'a> {
+struct Search<F> {
     n: u32,
     set: u32,
     role: Role,
-    out: &'a mut Vec<u64>,
+    emit: F,
     nodes: u64,
 }
 
-impl Search<'_> {
-    /// One row per call (at most 12 deep). The last two rows have exactly two columns of
-    /// `set` left, so they are tried directly, both orders, instead of searched: about
-    /// 40% of the nodes of a plain search are in those rows.
-    fn place(&mut self, rows_left: u32, [cols, down_right, down_left]: [u32; 3]) {
+impl<F: FnMut(u64) -> bool> Search<F> {
+    /// One row per call (at most 12 deep); false once `emit` asked to stop. The last
+    /// two rows have exactly two columns of `set` left, so they are tried directly,
+    /// both orders, instead of searched: about 40% of the nodes of a plain search are
+    /// in those rows.
+    fn place(&mut self, rows_left: u32, [cols, down_right, down_left]: [u32; 3]) -> bool {
         if rows_left == 2 {
             let last = self.set & !cols;
             let first = last & last.wrapping_neg();
-            self.last_two([down_right, down_left], first, last ^ first);
-            self.last_two([down_right, down_left], last ^ first, first);
-            return;
+            return self.last_two([down_right, down_left], first, last ^ first)
+                && self.last_two([down_right, down_left], last ^ first, first);
         }
         let mut open = self.set & !(cols | down_right | down_left);
         while open != 0 {
@@ -147,28 +208,31 @@ impl Search<'_> {
             open ^= bit;
             self.nodes += 1;
             let (right, left) = (down_right | bit, down_left | bit);
-            if rows_left > 1 {
-                self.place(rows_left - 1, [cols | bit, right << 1, left >> 1]);
+            let going = if rows_left > 1 {
+                self.place(rows_left - 1, [cols | bit, right << 1, left >> 1])
             } else {
-                let word = finish(self.n, self.role, right, left);
-                self.out.push(word);
+                (self.emit)(finish(self.n, self.role, right, left))
+            };
+            if !going {
+                return false;
             }
         }
+        true
     }
 
-    /// Queen `a` in the second-to-last row, then `b` in the last, if the diagonals allow.
-    fn last_two(&mut self, [down_right, down_left]: [u32; 2], a: u32, b: u32) {
+    /// Queen `a` in the second-to-last row, then `b` in the last, if the diagonals
+    /// allow; false once `emit` asked to stop.
+    fn last_two(&mut self, [down_right, down_left]: [u32; 2], a: u32, b: u32) -> bool {
         if a & (down_right | down_left) != 0 {
-            return;
+            return true;
         }
         self.nodes += 1;
         let (right, left) = ((down_right | a) << 1, (down_left | a) >> 1);
         if b & (right | left) != 0 {
-            return;
+            return true;
         }
         self.nodes += 1;
-        let word = finish(self.n, self.role, right | b, left | b);
-        self.out.push(word);
+        (self.emit)(finish(self.n, self.role, right | b, left | b))
     }
 }
 
@@ -369,6 +433,48 @@ mod tests {
     }
 
     #[test]
+    fn lists_taken_in_pieces_give_the_same_counts_and_nodes() {
+        // Many of n = 14's lists are longer than a block, so the smallest capacity cuts
+        // them into pieces (checked below); 300 leaves a ragged last piece.
+        let n = 14;
+        let mut pieced = 0;
+        for half in halves(n) {
+            let whole = count(half, usize::MAX);
+            for capacity in [BLOCK, 300] {
+                let small = count(half, capacity);
+                assert_eq!(
+                    (small.solutions, small.nodes),
+                    (whole.solutions, whole.nodes),
+                    "set {:#x}, capacity {capacity}",
+                    half.set
+                );
+            }
+            let mut listed = 0;
+            generate(n, n / 2, half.set, Role::Top, |_| {
+                listed += 1;
+                true
+            });
+            pieced += usize::from(listed > BLOCK);
+        }
+        // 120 sets at n = 14.
+        assert!(
+            pieced > 100,
+            "only {pieced} sets had tops in several pieces"
+        );
+    }
+
+    #[test]
+    fn capacity_follows_the_budget_with_a_floor_of_one_block() {
+        assert_eq!(capacity(0), BLOCK);
+        assert_eq!(capacity(THREAD_MEMORY_MIN), BLOCK);
+        assert_eq!(capacity(FIXED_BYTES + BYTES_PER_WORD * 1000), 1000);
+        assert_eq!(
+            capacity(1 << 30),
+            ((1 << 30) - FIXED_BYTES) / BYTES_PER_WORD
+        );
+    }
+
+    #[test]
     fn each_class_of_column_sets_is_listed_once_with_its_size() {
         for n in [4, 6, 8, 10] {
             let total: u64 = halves(n).map(|h| u64::from(h.weight)).sum();
@@ -382,7 +488,7 @@ mod tests {
         // The engine's logic at sizes small enough to check against the plain solver.
         for n in [4u32, 6, 8, 10, 12, 14] {
             let joined: u64 = halves(n)
-                .map(|h| count(h).solutions * u64::from(h.weight))
+                .map(|h| count(h, usize::MAX).solutions * u64::from(h.weight))
                 .sum();
             assert_eq!(
                 u128::from(joined),

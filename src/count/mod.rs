@@ -39,6 +39,24 @@ use core::fmt;
 
 use crate::solver::MAX_N;
 
+/// The memory a count's join engine may use for its lists of half boards, over all
+/// threads, unless told otherwise (`CountOptions::memory`,
+/// `Split::with_memory`, `nqueens count --memory`):
+/// 1 GiB. The lists measured at most a few megabytes up to n = 20, so the budget only
+/// binds when it is set far lower; then the join takes its lists in pieces, which
+/// costs time but never changes a count. The constellation search needs no lists.
+pub const MEMORY_DEFAULT: usize = 1 << 30;
+
+/// The smallest memory budget one thread of the join runs in: 80 KiB (its OR tables and
+/// one block per list). Smaller budgets run one thread at this size.
+///
+/// # Example
+/// ```
+/// assert_eq!(nqueens::MEMORY_MIN, 80 << 10);
+/// ```
+#[cfg(feature = "std")]
+pub const MEMORY_MIN: usize = join::THREAD_MEMORY_MIN;
+
 /// The number of placements on an `n`×`n` board, or `None` outside 1..=32.
 ///
 /// Single-threaded and `no_std`; see `count_with` (feature `std`) for threads and
@@ -70,7 +88,7 @@ pub fn counts(n: u32) -> Result<Counts, CountError> {
     }
     let mut sum = Partial::default();
     for job in jobs(n) {
-        sum = sum.merge(job.run()?)?;
+        sum = sum.merge(job.run(jobs::capacity(MEMORY_DEFAULT))?)?;
     }
     sum.finish(n)
 }

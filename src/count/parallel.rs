@@ -43,6 +43,9 @@ pub struct CountOptions<'a> {
     pub threads: Option<NonZeroUsize>,
     /// Called after each finished subtask, from whichever thread finished it.
     pub progress: Option<&'a (dyn Fn(Progress) + Sync)>,
+    /// Bytes the join engine's lists may take over all threads; `None` means
+    /// [`MEMORY_DEFAULT`](crate::MEMORY_DEFAULT). See `Split::with_memory`.
+    pub memory: Option<usize>,
 }
 
 impl core::fmt::Debug for CountOptions<'_> {
@@ -50,6 +53,7 @@ impl core::fmt::Debug for CountOptions<'_> {
         f.debug_struct("CountOptions")
             .field("threads", &self.threads)
             .field("progress", &self.progress.map(|_| "callback"))
+            .field("memory", &self.memory)
             .finish()
     }
 }
@@ -66,7 +70,7 @@ impl core::fmt::Debug for CountOptions<'_> {
 /// assert_eq!((c.total, c.unique), (365596, 45752));
 /// ```
 pub fn count_with(n: u32, options: &CountOptions<'_>) -> Result<Counts, CountError> {
-    let split = Split::new(n)?;
+    let split = Split::new(n)?.with_memory(options.memory.unwrap_or(crate::MEMORY_DEFAULT));
     let all: Vec<usize> = (0..split.len()).collect();
     let total = all.len() as u64;
     let done = AtomicU64::new(0);

@@ -11,9 +11,11 @@ use core::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 use std::vec::Vec;
 
-use super::jobs::{jobs, Job};
+use super::jobs::{capacity, jobs, joins, Job};
+use super::join::THREAD_MEMORY_MIN;
 use super::partial::Partial;
 use super::result::CountError;
+use super::MEMORY_DEFAULT;
 use crate::solver::MAX_N;
 
 /// Bumped whenever the subtasks or their results change meaning.
@@ -32,6 +34,8 @@ const SPLIT_VERSION: u8 = 2;
 pub struct Split {
     n: u32,
     jobs: Vec<Job>,
+    /// Bytes the join's lists may take, over all threads.
+    memory: usize,
 }
 
 impl Split {
@@ -52,7 +56,59 @@ impl Split {
         Ok(Split {
             n,
             jobs: jobs(n).collect(),
+            memory: MEMORY_DEFAULT,
         })
+    }
+
+    /// The same split, run within `bytes` of memory for the join's lists (over all
+    /// threads; [`MEMORY_DEFAULT`] unless set). A budget changes how a subtask holds
+    /// its lists, never the subtasks or their results, so shards and checkpoints of
+    /// different budgets combine. Below `THREAD_MEMORY_MIN` (80 KiB) per thread, fewer
+    /// threads run; one thread always runs.
+    ///
+    /// # Example
+    /// ```
+    /// let split = nqueens::Split::new(14).unwrap().with_memory(100_000);
+    /// let all: Vec<usize> = (0..split.len()).collect();
+    /// let sum = split.run(&all, None, None, &|_, _| {}).unwrap();
+    /// assert_eq!(sum.finish(14).unwrap().total, 365_596);
+    /// ```
+    #[must_use]
+    pub fn with_memory(mut self, bytes: usize) -> Split {
+        self.memory = bytes;
+        self
+    }
+
+    /// The memory budget (see [`with_memory`](Split::with_memory)).
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(nqueens::Split::new(8).unwrap().memory(), nqueens::MEMORY_DEFAULT);
+    /// ```
+    pub fn memory(&self) -> usize {
+        self.memory
+    }
+
+    /// The threads [`run`](Split::run) starts when asked for `wanted`: fewer when the
+    /// memory budget cannot give each of them [`MEMORY_MIN`](crate::MEMORY_MIN) (only
+    /// the join has lists).
+    ///
+    /// # Example
+    /// ```
+    /// use std::num::NonZeroUsize;
+    /// let four = NonZeroUsize::new(4).unwrap();
+    /// let split = nqueens::Split::new(16).unwrap();
+    /// assert_eq!(split.threads_for(four).get(), 4);
+    /// let small = split.with_memory(2 * nqueens::MEMORY_MIN);
+    /// assert_eq!(small.threads_for(four).get(), 2);
+    /// ```
+    pub fn threads_for(&self, wanted: NonZeroUsize) -> NonZeroUsize {
+        let most = if joins(self.n) {
+            self.memory / THREAD_MEMORY_MIN
+        } else {
+            usize::MAX
+        };
+        NonZeroUsize::new(wanted.get().min(most)).unwrap_or(NonZeroUsize::MIN)
     }
 
     /// The board size.
@@ -109,10 +165,15 @@ impl Split {
     /// assert_eq!(split.run_one(0).unwrap().total, 2);
     /// ```
     pub fn run_one(&self, index: usize) -> Result<Partial, CountError> {
+        self.run_within(index, capacity(self.memory))
+    }
+
+    /// Runs one subtask whose join lists hold at most `capacity` words.
+    fn run_within(&self, index: usize, capacity: usize) -> Result<Partial, CountError> {
         self.jobs
             .get(index)
             .ok_or(CountError::OutOfRange { n: self.n })?
-            .run()
+            .run(capacity)
     }
 
     /// The subtasks of shard `shard` of `shards`: every index `i` with
@@ -134,7 +195,8 @@ impl Split {
         (shard..self.len()).step_by(shards).collect()
     }
 
-    /// Runs the subtasks `indices` on a thread pool (`threads`, or one per core), calling
+    /// Runs the subtasks `indices` on a thread pool (`threads`, or one per core; fewer
+    /// when the memory budget is too small for them, see [`with_memory`](Split::with_memory)), calling
     /// `on_done` with each finished subtask's index and result. When `stop` becomes
     /// true no further subtask is started; the sum of those finished is returned.
     ///
@@ -156,11 +218,15 @@ impl Split {
         stop: Option<&AtomicBool>,
         on_done: &(dyn Fn(usize, &Partial) + Sync),
     ) -> Result<Partial, CountError> {
-        let mut builder = rayon::ThreadPoolBuilder::new();
-        if let Some(threads) = threads {
-            builder = builder.num_threads(threads.get());
-        }
-        let pool = builder.build().map_err(|_| CountError::Threads)?;
+        let wanted = threads
+            .or_else(|| std::thread::available_parallelism().ok())
+            .unwrap_or(NonZeroUsize::MIN);
+        let threads = self.threads_for(wanted).get();
+        let capacity = capacity(self.memory / threads);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|_| CountError::Threads)?;
         pool.install(|| {
             indices
                 .par_iter()
@@ -170,7 +236,7 @@ impl Split {
                     if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                         return Ok(Partial::default());
                     }
-                    let partial = self.run_one(index)?;
+                    let partial = self.run_within(index, capacity)?;
                     on_done(index, &partial);
                     Ok(partial)
                 })

@@ -191,6 +191,12 @@ pub struct CountArgs {
     /// Write the shard result to FILE (atomically) instead of stdout.
     #[arg(long, value_name = "FILE", requires = "shard")]
     pub output: Option<PathBuf>,
+    /// Memory for the join engine's lists of half boards, over all threads, e.g. 256M
+    /// or 2G (K, M, G, T: powers of 1024). Past it, lists are taken in pieces: slower,
+    /// same count. Below 80K per thread, fewer threads run. The program itself needs a
+    /// few MB more. [default: 1G]
+    #[arg(long, value_name = "SIZE", value_parser = memory, allow_hyphen_values = true)]
+    pub memory: Option<usize>,
 }
 
 /// Options of `nqueens merge`.
@@ -216,6 +222,22 @@ fn shard(text: &str) -> Result<(usize, usize), String> {
     match parsed {
         Some((i, m)) if i < m => Ok((i, m)),
         _ => Err("expected I/M with whole numbers 0 <= I < M, e.g. 0/4".into()),
+    }
+}
+
+/// A memory size of at least [`nqueens::MEMORY_MIN`], with binary units.
+fn memory(text: &str) -> Result<usize, String> {
+    let units = parse_size::Config::new().with_binary();
+    let bytes = units
+        .parse_size(text)
+        .ok()
+        .and_then(|b| usize::try_from(b).ok());
+    match bytes {
+        Some(bytes) if bytes >= nqueens::MEMORY_MIN => Ok(bytes),
+        _ => Err(format!(
+            "expected a size of {}K or more, such as 64M or 2G (K, M, G, T: powers of 1024)",
+            nqueens::MEMORY_MIN >> 10
+        )),
     }
 }
 

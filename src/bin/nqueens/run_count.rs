@@ -39,11 +39,13 @@ struct Report {
 pub fn run(args: &CountArgs) -> Result<(), Failure> {
     input::no_extra(&args.size.extra)?;
     let n = input::board_size(args.size.n.as_deref())?;
-    let threads = args
-        .threads
-        .and_then(|k| NonZeroUsize::new(k.into()))
-        .unwrap_or_else(all_cores);
-    let split = split_of(n)?;
+    let split = split_of(n)?.with_memory(args.memory.unwrap_or(nqueens::MEMORY_DEFAULT));
+    // Fewer threads than asked for only when the memory budget is too small for them.
+    let threads = split.threads_for(
+        args.threads
+            .and_then(|k| NonZeroUsize::new(k.into()))
+            .unwrap_or_else(all_cores),
+    );
     let selection: Vec<usize> = match args.shard {
         Some((i, m)) => split.shard(i, m),
         None => (0..split.len()).collect(),
