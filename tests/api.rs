@@ -290,11 +290,11 @@ fn a_split_numbers_its_subtasks_and_its_shards_cover_each_once() {
 fn split_fingerprints_are_stable_across_builds_and_differ_by_size() {
     // Checkpoints and shards carry the fingerprint, and files from another machine or
     // an older build must still be accepted: a change here needs a new format version.
-    // (Split version 2, checkpoint and shard format 2: the join engine's subtasks.)
+    // (Split version 3, checkpoint and shard format 3: the join engine's batches.)
     let pinned = [
-        (1, 0x2599_adf6_6c3d_4bd7),
-        (8, 0x797d_e74f_f124_4632),
-        (16, 0x9838_93cb_b1cd_0095),
+        (1, 0x1973_f8d1_f64d_0208),
+        (8, 0xa04c_d7d2_925d_dbdb),
+        (16, 0x7857_a8be_a571_78f6),
     ];
     for (n, fingerprint) in pinned {
         assert_eq!(

@@ -135,7 +135,7 @@ fn a_shard_from_the_old_split_is_refused_by_merge_naming_its_version() {
     assert_eq!(merged.status.code(), Some(2));
     let err = text(&merged.stderr);
     assert!(
-        err.contains("is a nqueens-shard version 1 file, from an nqueens that split counts differently; this one reads version 2"),
+        err.contains("is a nqueens-shard version 1 file, from an nqueens that split counts differently; this one reads version 3"),
         "{err}"
     );
 }
@@ -331,7 +331,7 @@ fn foreign_and_damaged_checkpoints_are_refused_and_left_alone() {
     refused(
         &["count", "12", "--checkpoint", arg(&file)],
         "was written in format 1 by another nqueens version, which split counts differently; \
-         this one reads nqueens-checkpoint 2",
+         this one reads nqueens-checkpoint 3",
     );
     assert_eq!(fs::read_to_string(&file).unwrap(), old, "not overwritten");
     // --force starts over.
@@ -342,7 +342,7 @@ fn foreign_and_damaged_checkpoints_are_refused_and_left_alone() {
     assert_eq!(text(&forced.stdout), "14200\n");
     assert!(fs::read_to_string(&file)
         .unwrap()
-        .starts_with("nqueens-checkpoint 2\n"));
+        .starts_with("nqueens-checkpoint 3\n"));
     // A directory is not a checkpoint.
     let out = run(&["count", "12", "--checkpoint", arg(&dir)], None);
     assert_eq!(out.status.code(), Some(2));

@@ -4,7 +4,7 @@
 
 use super::constellation::{self, Subtask, MIN_N};
 #[cfg(feature = "std")]
-use super::join::{self, Half};
+use super::join::{self, Batch};
 use super::kernel::{self, Found};
 use super::partial::Partial;
 use super::result::CountError;
@@ -22,9 +22,9 @@ pub(crate) enum Job {
     /// the completions a rotation fixes: the join counts the totals.
     #[cfg(feature = "std")]
     Fixed(Border),
-    /// One class of top-half column sets, joined.
+    /// One class of batches of top-half column sets, joined.
     #[cfg(feature = "std")]
-    Half(Half),
+    Batch(Batch),
 }
 
 /// A canonical constellation by its border queens (see `constellation.rs`).
@@ -73,14 +73,14 @@ impl Job {
                 partial.add_raw(task.weight, &found)?;
             }
             #[cfg(feature = "std")]
-            Job::Half(half) => partial.add_raw(half.weight, &join::count(half, capacity))?,
+            Job::Batch(batch) => partial.add_raw(batch.weight, &join::count(batch, capacity))?,
         }
         Ok(partial)
     }
 
     /// The data that identifies the job, for split fingerprints: the border queens and
-    /// the weight (with bit 7 set when only fixed completions are searched), a column
-    /// set after the tag 0xfe, or the board size of a small board.
+    /// the weight (with bit 7 set when only fixed completions are searched), a key
+    /// pattern after the tag 0xfe, or the board size of a small board.
     #[cfg_attr(not(feature = "std"), allow(dead_code))] // fingerprints are a std feature
     pub(crate) fn identity(self) -> [u8; 5] {
         match self {
@@ -95,9 +95,9 @@ impl Job {
                 [a, c, k, l, 0x80 | b.weight]
             }
             #[cfg(feature = "std")]
-            Job::Half(h) => {
-                let [s0, s1, s2, _] = h.set.to_le_bytes();
-                [0xfe, s0, s1, s2, h.weight]
+            Job::Batch(b) => {
+                let [s0, s1, s2, _] = b.pattern.to_le_bytes();
+                [0xfe, s0, s1, s2, b.weight]
             }
         }
     }
@@ -112,7 +112,7 @@ pub(crate) fn jobs(n: u32) -> impl Iterator<Item = Job> {
     let classes = constellation::subtasks(n)
         .filter(move |task| !joined || task.sym90 || task.sym180)
         .map(move |task| constellation_job(&task, joined));
-    small.into_iter().chain(classes).chain(halves(n))
+    small.into_iter().chain(classes).chain(batches(n))
 }
 
 /// The words per list a join may hold when one thread has `bytes` of memory for it.
@@ -152,16 +152,16 @@ fn constellation_job(task: &Subtask, _: bool) -> Job {
 
 /// The join's subtasks, for the sizes it applies to.
 #[cfg(feature = "std")]
-fn halves(n: u32) -> impl Iterator<Item = Job> {
+fn batches(n: u32) -> impl Iterator<Item = Job> {
     join::applies(n)
-        .then(|| join::halves(n))
+        .then(|| join::batches(n))
         .into_iter()
         .flatten()
-        .map(Job::Half)
+        .map(Job::Batch)
 }
 
 #[cfg(not(feature = "std"))]
-fn halves(_: u32) -> impl Iterator<Item = Job> {
+fn batches(_: u32) -> impl Iterator<Item = Job> {
     core::iter::empty()
 }
 
@@ -209,7 +209,7 @@ mod tests {
                 (by_constellations.total, by_constellations.unique),
                 "n={n}"
             );
-            assert!(jobs(n).any(|job| matches!(job, Job::Half(_))));
+            assert!(jobs(n).any(|job| matches!(job, Job::Batch(_))));
         }
     }
 }

@@ -5,8 +5,7 @@
 //! a bottom half. The top half's queens stand in some set `S` of `h` columns and the
 //! bottom half's in the other columns. So the placements whose top half uses `S` are the
 //! pairs (top half on `S`, bottom half on the complement) whose diagonals do not meet;
-//! one subtask generates both lists for one `S` and counts those pairs, without
-//! completing a single board.
+//! they are counted without completing a single board.
 //!
 //! Each half is one `u64`: a diagonal that a top queen casts and a bottom queen stands
 //! on crosses the middle row inside the board, so a half is described by the diagonals
@@ -14,14 +13,21 @@
 //! running down and left. Two halves fit iff their words share no bit. Bottom halves
 //! are top halves of the upside-down board, so one generator serves both.
 //!
-//! Symmetry: a placement's mirror image has top columns `mirror(S)` and its upside-down
-//! image has the complement of `S`; the four sets of that class have equal counts, so
-//! one is computed and weighted by the class size. The join counts totals only: the
-//! distinct count needs the placements that a rotation fixes, which the symmetric
+//! Subtasks: the columns are cut into key columns and a block of free columns in the
+//! middle ([`free`]). One subtask, a [`Batch`], takes every `S` with the same key
+//! columns: one search generates all their tops, sorted by free columns as it goes,
+//! and one more all the bottoms on the complementary key columns; then each `S` is
+//! joined with its complement.
+//!
+//! Symmetry: a placement's mirror image has the mirrored columns and its upside-down
+//! image the complementary ones; both keep the key columns key (the free block is
+//! centred), so the four key patterns of a class have equal counts, and one is
+//! computed and weighted by the class size. The join counts totals only: the distinct
+//! count needs the placements that a rotation fixes, which the symmetric
 //! constellations give (see `jobs.rs`).
 //!
-//! Where the time goes: generating the halves (a search restricted to `S`) and
-//! counting the pairs, 256 bottoms at a time with bit-sliced OR tables (`pairs`).
+//! Where the time goes: generating the halves (the search that sorts them) and counting
+//! the pairs, 256 bottoms at a time with bit-sliced OR tables (`pairs`).
 
 use std::vec::Vec;
 
@@ -31,7 +37,8 @@ use super::kernel::Found;
 /// search, measured at 14 to 20 (README benchmark) and assumed past that, since it
 /// grows more slowly. It stops at 24 because a column set's lists grow about 5.5x per
 /// two rows (1,190 halves on average at n = 16, 6,558 at 18), which extrapolates to
-/// about 1.3 million, some 10 MB, per list at n = 24, and to ten times that beyond.
+/// about 1.3 million, some 10 MB, per list at n = 24, and to ten times that beyond;
+/// batches that outgrow the memory budget fall back to one column set at a time.
 pub(crate) const SIZES: [u32; 6] = [14, 16, 18, 20, 22, 24];
 
 /// Whether `n` is counted by joining halves.
@@ -39,45 +46,81 @@ pub(crate) fn applies(n: u32) -> bool {
     SIZES.contains(&n)
 }
 
-/// One subtask: the top-half column set `S`, canonical in its symmetry class, and the
-/// class size.
+/// One subtask: every top-half column set `S` whose key columns are `pattern`
+/// (`S ∩ key = pattern`, see [`free`]), canonical in its symmetry class, and the class
+/// size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Half {
+pub(crate) struct Batch {
     pub(crate) n: u8,
-    pub(crate) set: u32,
+    pub(crate) pattern: u32,
     pub(crate) weight: u8,
 }
 
-/// Every canonical top-half column set of an `n`×`n` board (`n` in [`SIZES`]), in
-/// increasing order: the subtask list.
-pub(crate) fn halves(n: u32) -> impl Iterator<Item = Half> {
-    let h = n / 2;
-    let board = (1u32 << n) - 1;
-    // The sets with exactly h bits, in increasing order (Gosper's hack).
-    let first = (1u32 << h) - 1;
-    core::iter::successors(Some(first), move |&s| {
-        let low = s & s.wrapping_neg();
-        let ripple = s + low;
-        let next = (((ripple ^ s) >> 2) / low) | ripple;
-        (next <= board).then_some(next)
-    })
-    .filter_map(move |set| canonical(n, set))
+/// The free columns of an `n`×`n` board: a block of `f` columns in the middle; the other
+/// columns are the key. A subtask fixes which key columns the top half uses and leaves
+/// the free ones open, so one search generates the tops of up to `C(f, f/2)` column
+/// sets at once, sorted by their free columns as it goes. The more free columns, the
+/// fewer dead ends per half (n = 18, searching every top half: 44 ns per half one set
+/// at a time, 27 ns with 6 free columns, 19 ns with 8, 15 ns with 10) but the more
+/// memory per subtask and the fewer subtasks.
+pub(crate) fn free(n: u32) -> u32 {
+    let f = match n {
+        ..=8 => n,
+        9..=14 | 20 => 8,
+        16 | 18 => 10,
+        22 => 6,
+        _ => 4,
+    };
+    ((1 << f) - 1) << ((n - f) / 2)
 }
 
-/// The class of `set` under mirror and complement, if `set` is its smallest member.
-fn canonical(n: u32, set: u32) -> Option<Half> {
+/// The subtasks of an `n`×`n` board (`n` even, at most 24): the canonical key
+/// patterns that some column set of `n/2` columns has, largest batches first (so
+/// that threads finish together), then by pattern.
+pub(crate) fn batches(n: u32) -> impl Iterator<Item = Batch> {
+    let h = n / 2;
     let board = (1u32 << n) - 1;
+    let free = free(n);
+    let (key, f) = (board ^ free, free.count_ones());
+    // Every subset of the key columns, by the subset-enumeration trick.
+    let patterns = core::iter::successors(Some(0u32), move |&p| {
+        let next = p.wrapping_sub(key) & key;
+        (next != 0).then_some(next)
+    });
+    let mut list: Vec<Batch> = patterns
+        .filter(|p| p.count_ones() <= h && h - p.count_ones() <= f)
+        .filter_map(|p| canonical(n, key, p))
+        .collect();
+    let sets = |b: &Batch| binomial(f, h - b.pattern.count_ones());
+    list.sort_by(|a, b| sets(b).cmp(&sets(a)).then(a.pattern.cmp(&b.pattern)));
+    list.into_iter()
+}
+
+/// The class of `pattern` under mirror and complement (within the key columns, which
+/// the mirror maps to themselves), if `pattern` is its smallest member. A placement's
+/// mirror image has the mirrored pattern and its upside-down image the complementary
+/// one, so every member of a class has the same count.
+fn canonical(n: u32, key: u32, pattern: u32) -> Option<Batch> {
     let mirror = |s: u32| s.reverse_bits() >> (32 - n);
-    let class = [set, mirror(set), board ^ set, board ^ mirror(set)];
-    if class.iter().any(|&other| other < set) {
+    let class = [
+        pattern,
+        mirror(pattern),
+        key ^ pattern,
+        key ^ mirror(pattern),
+    ];
+    if class.iter().any(|&other| other < pattern) {
         return None;
     }
     let distinct = (0..4).filter(|&i| !class[..i].contains(&class[i])).count();
-    Some(Half {
+    Some(Batch {
         n: n as u8,
-        set,
+        pattern,
         weight: distinct as u8,
     })
+}
+
+fn binomial(n: u32, k: u32) -> u64 {
+    (0..u64::from(k)).fold(1, |c, i| c * (u64::from(n) - i) / (i + 1))
 }
 
 /// Bytes a thread's join needs besides its lists: the OR tables (at most six of 256
@@ -95,7 +138,124 @@ pub(crate) fn capacity(bytes: usize) -> usize {
     (bytes.saturating_sub(FIXED_BYTES) / BYTES_PER_WORD).max(BLOCK)
 }
 
-/// Counts the placements whose top half uses the columns of `half.set` (unweighted),
+/// Counts the placements of one batch: those whose top half's key columns are
+/// `batch.pattern` (unweighted). One search per side sorts the batch's tops, and the
+/// bottoms on the complementary key pattern, by their free columns; then each column
+/// set's tops are paired with its complement's bottoms. If either side passes
+/// `capacity` words, the batch is counted one column set at a time instead
+/// ([`count_set`], which takes its lists in pieces).
+pub(crate) fn count(batch: Batch, capacity: usize) -> Found {
+    let n = u32::from(batch.n);
+    let free = free(n);
+    let key = ((1u32 << n) - 1) ^ free;
+    let shift = free.trailing_zeros();
+    let all_free = free >> shift;
+    let lists = || -> Vec<Vec<u64>> { (0..=all_free).map(|_| Vec::new()).collect() };
+    let (mut tops, mut bottoms) = (lists(), lists());
+    let mut found = Found::default();
+    for (side, pattern, role) in [
+        (&mut tops, batch.pattern, Role::Top),
+        (&mut bottoms, key ^ batch.pattern, Role::Bottom),
+    ] {
+        match sort(n, pattern, role, side, capacity) {
+            Some(nodes) => found.nodes += nodes,
+            None => return by_sets(n, batch.pattern, capacity),
+        }
+    }
+    for (x, top) in tops.iter().enumerate() {
+        found.solutions += pairs(top, &bottoms[x ^ all_free as usize], 2 * n);
+    }
+    found
+}
+
+/// [`count`] one column set at a time: every set with key columns `pattern`.
+fn by_sets(n: u32, pattern: u32, capacity: usize) -> Found {
+    let free = free(n);
+    let shift = free.trailing_zeros();
+    let wanted = n / 2 - pattern.count_ones();
+    let mut found = Found::default();
+    for x in (0..=free >> shift).filter(|x| x.count_ones() == wanted) {
+        let one = count_set(n, pattern | x << shift, capacity);
+        found.solutions += one.solutions;
+        found.nodes += one.nodes;
+    }
+    found
+}
+
+/// Generates the halves (`role`) whose key columns are `pattern`, each into the list
+/// of its free columns (shifted down); the queens placed, or `None` past `capacity`
+/// words in all.
+fn sort(n: u32, pattern: u32, role: Role, lists: &mut [Vec<u64>], capacity: usize) -> Option<u64> {
+    let free = free(n);
+    let mut search = Sorter {
+        n,
+        pattern,
+        open: pattern | free,
+        shift: free.trailing_zeros(),
+        role,
+        lists,
+        room: capacity,
+        nodes: 0,
+    };
+    let rows = n / 2;
+    search
+        .place(rows, pattern.count_ones(), [0, 0, 0])
+        .then_some(search.nodes)
+}
+
+/// The state of [`sort`]'s search that does not change from row to row.
+struct Sorter<'a> {
+    n: u32,
+    pattern: u32,
+    /// The columns a half may use: the pattern and the free columns.
+    open: u32,
+    shift: u32,
+    role: Role,
+    lists: &'a mut [Vec<u64>],
+    /// Words that may still be stored.
+    room: usize,
+    nodes: u64,
+}
+
+impl Sorter<'_> {
+    /// One row per call; `needed` key columns of the pattern are still unused, and
+    /// once as many rows are left, only they may be taken. False when out of room.
+    fn place(
+        &mut self,
+        rows_left: u32,
+        needed: u32,
+        [cols, down_right, down_left]: [u32; 3],
+    ) -> bool {
+        let allowed = if needed == rows_left {
+            self.pattern & !cols
+        } else {
+            self.open & !cols
+        };
+        let mut open = allowed & !(down_right | down_left);
+        while open != 0 {
+            let bit = open & open.wrapping_neg();
+            open ^= bit;
+            self.nodes += 1;
+            let (right, left) = (down_right | bit, down_left | bit);
+            if rows_left > 1 {
+                let needed = needed - u32::from(bit & self.pattern != 0);
+                if !self.place(rows_left - 1, needed, [cols | bit, right << 1, left >> 1]) {
+                    return false;
+                }
+            } else {
+                if self.room == 0 {
+                    return false;
+                }
+                self.room -= 1;
+                let list = ((cols | bit) >> self.shift) as usize & (self.lists.len() - 1);
+                self.lists[list].push(finish(self.n, self.role, right, left));
+            }
+        }
+        true
+    }
+}
+
+/// Counts the placements whose top half uses the columns of `set` (unweighted),
 /// holding at most `capacity` words of either list at a time. `nodes` is the queens
 /// placed while generating both lists once, whatever the capacity.
 ///
@@ -103,17 +263,16 @@ pub(crate) fn capacity(bytes: usize) -> usize {
 /// order, and the bottoms are generated again for each piece; bottoms always stream
 /// through a buffer of `capacity`. So a small budget costs time, never memory, and
 /// never changes the count.
-pub(crate) fn count(half: Half, capacity: usize) -> Found {
-    let n = u32::from(half.n);
+fn count_set(n: u32, set: u32, capacity: usize) -> Found {
     let h = n / 2;
     let board = (1u32 << n) - 1;
     let capacity = capacity.max(BLOCK);
     let (mut tops, mut buffer) = (Vec::new(), Vec::new());
     let mut found = Found::default();
     for piece in 0.. {
-        let (top_nodes, last) = tops_piece(n, half.set, piece * capacity, capacity, &mut tops);
+        let (top_nodes, last) = tops_piece(n, set, piece * capacity, capacity, &mut tops);
         let mut solutions = 0;
-        let bottom_nodes = generate(n, h, board ^ half.set, Role::Bottom, |word| {
+        let bottom_nodes = generate(n, h, board ^ set, Role::Bottom, |word| {
             buffer.push(word);
             if buffer.len() == capacity {
                 solutions += pairs(&tops, &buffer, 2 * n);
@@ -487,35 +646,53 @@ mod tests {
         }
     }
 
+    /// The column sets of `n/2` columns of an `n`×`n` board.
+    fn column_sets(n: u32) -> impl Iterator<Item = u32> {
+        (0u32..1 << n).filter(move |s| s.count_ones() == n / 2)
+    }
+
     #[test]
     fn lists_taken_in_pieces_give_the_same_counts_and_nodes() {
         // Many of n = 14's lists are longer than a block, so the smallest capacity cuts
         // them into pieces (checked below); 300 leaves a ragged last piece.
         let n = 14;
         let mut pieced = 0;
-        for half in halves(n) {
-            let whole = count(half, usize::MAX);
+        for set in column_sets(n).step_by(3) {
+            let whole = count_set(n, set, usize::MAX);
             for capacity in [BLOCK, 300] {
-                let small = count(half, capacity);
+                let small = count_set(n, set, capacity);
                 assert_eq!(
                     (small.solutions, small.nodes),
                     (whole.solutions, whole.nodes),
-                    "set {:#x}, capacity {capacity}",
-                    half.set
+                    "set {set:#x}, capacity {capacity}"
                 );
             }
             let mut listed = 0;
-            generate(n, n / 2, half.set, Role::Top, |_| {
+            generate(n, n / 2, set, Role::Top, |_| {
                 listed += 1;
                 true
             });
             pieced += usize::from(listed > BLOCK);
         }
-        // 120 sets at n = 14.
         assert!(
             pieced > 100,
             "only {pieced} sets had tops in several pieces"
         );
+    }
+
+    #[test]
+    fn a_batch_equals_its_sets_and_falls_back_to_them_when_out_of_room() {
+        let n = 14;
+        let mut fell_back = 0;
+        for batch in batches(n) {
+            let sorted = count(batch, usize::MAX);
+            let one_by_one = by_sets(n, batch.pattern, usize::MAX);
+            assert_eq!(sorted.solutions, one_by_one.solutions, "{batch:?}");
+            let tight = count(batch, BLOCK);
+            assert_eq!(tight.solutions, sorted.solutions, "{batch:?}");
+            fell_back += usize::from(tight.nodes != sorted.nodes);
+        }
+        assert!(fell_back > 5, "only {fell_back} batches were out of room");
     }
 
     #[test]
@@ -530,11 +707,18 @@ mod tests {
     }
 
     #[test]
-    fn each_class_of_column_sets_is_listed_once_with_its_size() {
-        for n in [4, 6, 8, 10] {
-            let total: u64 = halves(n).map(|h| u64::from(h.weight)).sum();
-            let all = (0u32..1 << n).filter(|s| s.count_ones() == n / 2).count() as u64;
-            assert_eq!(total, all, "n={n}");
+    fn the_batches_cover_every_column_set_once_with_their_weights() {
+        for n in [4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24] {
+            let f = free(n).count_ones();
+            let covered: u64 = batches(n)
+                .map(|b| u64::from(b.weight) * binomial(f, n / 2 - b.pattern.count_ones()))
+                .sum();
+            assert_eq!(covered, binomial(n, n / 2), "n={n}");
+            // Deterministic and largest first.
+            let sizes: Vec<u64> = batches(n)
+                .map(|b| binomial(f, n / 2 - b.pattern.count_ones()))
+                .collect();
+            assert!(sizes.windows(2).all(|w| w[0] >= w[1]), "n={n}");
         }
     }
 
@@ -542,8 +726,8 @@ mod tests {
     fn the_weighted_joins_give_the_totals() {
         // The engine's logic at sizes small enough to check against the plain solver.
         for n in [4u32, 6, 8, 10, 12, 14] {
-            let joined: u64 = halves(n)
-                .map(|h| count(h, usize::MAX).solutions * u64::from(h.weight))
+            let joined: u64 = batches(n)
+                .map(|b| count(b, usize::MAX).solutions * u64::from(b.weight))
                 .sum();
             assert_eq!(
                 u128::from(joined),

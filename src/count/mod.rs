@@ -136,7 +136,7 @@ impl fmt::Display for Engine {
 ///
 /// # Example
 /// ```
-/// assert!(nqueens::subtask_count(16).unwrap() > 1000);
+/// assert!(nqueens::subtask_count(17).unwrap() > 1000);
 /// ```
 pub fn subtask_count(n: u32) -> Option<u64> {
     (1..=MAX_N).contains(&n).then(|| jobs(n).count() as u64)

@@ -3,7 +3,7 @@
 //! Format (text, one record per line):
 //!
 //! ```text
-//! nqueens-checkpoint 2
+//! nqueens-checkpoint 3
 //! n=17 split=0123456789abcdef subtasks=4319 shard=all
 //! <index> <total> <fixed90> <fixed180> <nodes>
 //! ...
@@ -25,9 +25,10 @@ use nqueens::Partial;
 use crate::failure::Failure;
 use crate::files::write_atomically;
 
-/// The first line. Version 2: the subtasks of the join engine (version 1 files hold
-/// constellation subtasks, which a count of this build cannot use).
-const MAGIC: &str = "nqueens-checkpoint 2";
+/// The first line. Version 3: the join engine's subtasks are batches of column sets
+/// (version 2 files hold one class of column sets per subtask, version 1 files only
+/// constellations; a count of this build can use neither).
+const MAGIC: &str = "nqueens-checkpoint 3";
 
 /// What a checkpoint belongs to; a file with another header is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
