@@ -197,10 +197,13 @@ fn sort(n: u32, pattern: u32, role: Role, lists: &mut [Vec<u64>], capacity: usiz
         room: capacity,
         nodes: 0,
     };
-    let rows = n / 2;
-    search
-        .place(rows, pattern.count_ones(), [0, 0, 0])
-        .then_some(search.nodes)
+    let (rows, needed) = (n / 2, pattern.count_ones());
+    let done = if rows > 1 {
+        search.place(rows, needed, [0, 0, 0])
+    } else {
+        search.last_row(needed, [0, 0, 0])
+    };
+    done.then_some(search.nodes)
 }
 
 /// The state of [`sort`]'s search that does not change from row to row.
@@ -218,40 +221,62 @@ struct Sorter<'a> {
 }
 
 impl Sorter<'_> {
-    /// One row per call; `needed` key columns of the pattern are still unused, and
-    /// once as many rows are left, only they may be taken. False when out of room.
+    /// One row per call, down to the second-to-last; `needed` key columns of the
+    /// pattern are still unused, and once as many rows are left, only they may be
+    /// taken. False when out of room.
     fn place(
         &mut self,
         rows_left: u32,
         needed: u32,
         [cols, down_right, down_left]: [u32; 3],
     ) -> bool {
-        let allowed = if needed == rows_left {
-            self.pattern & !cols
-        } else {
-            self.open & !cols
-        };
-        let mut open = allowed & !(down_right | down_left);
+        let mut open = self.allowed(rows_left, needed, cols) & !(down_right | down_left);
         while open != 0 {
             let bit = open & open.wrapping_neg();
             open ^= bit;
             self.nodes += 1;
-            let (right, left) = (down_right | bit, down_left | bit);
-            if rows_left > 1 {
-                let needed = needed - u32::from(bit & self.pattern != 0);
-                if !self.place(rows_left - 1, needed, [cols | bit, right << 1, left >> 1]) {
-                    return false;
-                }
+            let needed = needed - u32::from(bit & self.pattern != 0);
+            let next = [cols | bit, (down_right | bit) << 1, (down_left | bit) >> 1];
+            let going = if rows_left > 2 {
+                self.place(rows_left - 1, needed, next)
             } else {
-                if self.room == 0 {
-                    return false;
-                }
-                self.room -= 1;
-                let list = ((cols | bit) >> self.shift) as usize & (self.lists.len() - 1);
-                self.lists[list].push(finish(self.n, self.role, right, left));
+                self.last_row(needed, next)
+            };
+            if !going {
+                return false;
             }
         }
         true
+    }
+
+    /// The last row: every open column finishes a half. Without a call per half, and
+    /// with the room checked once per row while there is plenty (a row has at most 24
+    /// halves), `count 18 --threads 1` took 8.85 s instead of 9.85 s.
+    fn last_row(&mut self, needed: u32, [cols, down_right, down_left]: [u32; 3]) -> bool {
+        let mut open = self.allowed(1, needed, cols) & !(down_right | down_left);
+        let plenty = self.room >= 32;
+        while open != 0 {
+            let bit = open & open.wrapping_neg();
+            open ^= bit;
+            self.nodes += 1;
+            if !plenty && self.room == 0 {
+                return false;
+            }
+            self.room -= 1;
+            let list = ((cols | bit) >> self.shift) as usize & (self.lists.len() - 1);
+            let word = finish(self.n, self.role, down_right | bit, down_left | bit);
+            self.lists[list].push(word);
+        }
+        true
+    }
+
+    /// The columns a queen may take with `rows_left` rows to go (this one included).
+    fn allowed(&self, rows_left: u32, needed: u32, cols: u32) -> u32 {
+        if needed == rows_left {
+            self.pattern & !cols
+        } else {
+            self.open & !cols
+        }
     }
 }
 
