@@ -558,8 +558,7 @@ const HOT_SAMPLE: usize = 512;
 /// tables hold the OR of those vectors for every value of 8 mask bits. A word of the
 /// other list then ORs one table entry per 8 bits, and the slots left at zero fit it.
 /// Blocking the shorter list builds fewer tables (n = 18: 13.8 s against 15.8 s with
-/// the longer one). The popcounts are a small part: a Harley-Seal sum of the free
-/// slots measured no faster, and dropping the popcounts altogether saved only 7%.
+/// the longer one).
 fn pairs_blocked(tops: &[u64], bottoms: &[u64], bits: u32) -> u64 {
     let (rows, blocked) = if tops.len() <= bottoms.len() {
         (bottoms, tops)
@@ -570,17 +569,31 @@ fn pairs_blocked(tops: &[u64], bottoms: &[u64], bits: u32) -> u64 {
         return 0;
     }
     let chunks = (bits as usize).div_ceil(CHUNK);
-    let mut tables = std::vec![[0u64; LANES]; chunks << CHUNK];
+    let mut tables = std::vec![[[0u64; LANES]; 1 << CHUNK]; chunks];
     let mut count = 0;
     for block in blocked.chunks(BLOCK) {
-        fill_tables(block, chunks, &mut tables);
-        count += count_block(rows, block.len(), chunks, &tables);
+        fill_tables(block, &mut tables);
+        // The number of tables as a constant, so that the loop over them unrolls with
+        // constant shifts and no bounds checks (count 18 --threads 1: 8.85 s -> 8.69 s).
+        count += match chunks {
+            1 => count_block::<1>(rows, block.len(), &tables),
+            2 => count_block::<2>(rows, block.len(), &tables),
+            3 => count_block::<3>(rows, block.len(), &tables),
+            4 => count_block::<4>(rows, block.len(), &tables),
+            5 => count_block::<5>(rows, block.len(), &tables),
+            6 => count_block::<6>(rows, block.len(), &tables),
+            7 => count_block::<7>(rows, block.len(), &tables),
+            _ => count_block::<8>(rows, block.len(), &tables),
+        };
     }
     count
 }
 
+/// One OR table: the OR of the slot vectors of every subset of 8 mask bits.
+type Table = [Lanes; 1 << CHUNK];
+
 /// Builds the OR tables of one block (see [`pairs`]).
-fn fill_tables(block: &[u64], chunks: usize, tables: &mut [Lanes]) {
+fn fill_tables(block: &[u64], tables: &mut [Table]) {
     let mut has = [[0u64; LANES]; 64];
     for (j, &word) in block.iter().enumerate() {
         let mut rest = word;
@@ -589,7 +602,7 @@ fn fill_tables(block: &[u64], chunks: usize, tables: &mut [Lanes]) {
             rest &= rest - 1;
         }
     }
-    for (c, table) in tables.chunks_exact_mut(1 << CHUNK).take(chunks).enumerate() {
+    for (c, table) in tables.iter_mut().enumerate() {
         table[0] = [0; LANES];
         // Each entry adds its lowest bit's vector to the entry without that bit.
         for i in 1..1usize << CHUNK {
@@ -602,8 +615,10 @@ fn fill_tables(block: &[u64], chunks: usize, tables: &mut [Lanes]) {
     }
 }
 
-/// The pairs of `rows` with the `len` bottoms whose tables are `tables`.
-fn count_block(rows: &[u64], len: usize, chunks: usize, tables: &[Lanes]) -> u64 {
+/// The pairs of `rows` with the `len` words whose tables are the first `C` of `tables`
+/// (words have at most `8 * C` bits).
+fn count_block<const C: usize>(rows: &[u64], len: usize, tables: &[Table]) -> u64 {
+    let tables = &tables[..C];
     // Slots past the block's end count as taken.
     let padding: Lanes = core::array::from_fn(|k| {
         let used = len.saturating_sub(64 * k).min(64);
@@ -613,20 +628,52 @@ fn count_block(rows: &[u64], len: usize, chunks: usize, tables: &[Lanes]) -> u64
             !0u64 << used
         }
     });
-    let mut free = [0u64; LANES];
-    for &word in rows {
+    let free = |word: u64| -> Lanes {
         let mut taken = padding;
-        for c in 0..chunks {
-            let entry = &tables[(c << CHUNK) | ((word >> (c * CHUNK)) & 0xff) as usize];
+        for (c, table) in tables.iter().enumerate() {
+            let entry = &table[((word >> (c * CHUNK)) & 0xff) as usize];
             for k in 0..LANES {
                 taken[k] |= entry[k];
             }
         }
-        for k in 0..LANES {
-            free[k] += u64::from((!taken[k]).count_ones());
-        }
+        taken.map(|t| !t)
+    };
+    // Harley-Seal: carry-save adders fold eight rows' vectors into the bit-sliced
+    // counters `ones`, `twos`, `fours`; only the carries out, the eights, are
+    // popcounted. Baseline x86-64 has no popcount instruction, and its SSE2 substitute
+    // was half of this loop's instructions (count 18 --threads 1: 8.69 s -> 7.96 s).
+    let (mut ones, mut twos, mut fours) = ([0; LANES], [0; LANES], [0; LANES]);
+    let mut eights = 0;
+    let mut groups = rows.chunks_exact(8);
+    for g in &mut groups {
+        let (two_a, one) = csa(ones, free(g[0]), free(g[1]));
+        let (two_b, one) = csa(one, free(g[2]), free(g[3]));
+        let (four_a, two) = csa(twos, two_a, two_b);
+        let (two_a, one) = csa(one, free(g[4]), free(g[5]));
+        let (two_b, one) = csa(one, free(g[6]), free(g[7]));
+        let (four_b, two) = csa(two, two_a, two_b);
+        let (eight, four) = csa(fours, four_a, four_b);
+        (ones, twos, fours) = (one, two, four);
+        eights += popcount(eight);
     }
-    free.iter().sum()
+    let rest: u64 = groups.remainder().iter().map(|&w| popcount(free(w))).sum();
+    8 * eights + 4 * popcount(fours) + 2 * popcount(twos) + popcount(ones) + rest
+}
+
+/// Carry-save adder, bitwise: the carries and the sums of `a + b + c`.
+fn csa(a: Lanes, b: Lanes, c: Lanes) -> (Lanes, Lanes) {
+    let mut carry = [0; LANES];
+    let mut sum = [0; LANES];
+    for k in 0..LANES {
+        let u = a[k] ^ b[k];
+        carry[k] = (a[k] & b[k]) | (u & c[k]);
+        sum[k] = u ^ c[k];
+    }
+    (carry, sum)
+}
+
+fn popcount(lanes: Lanes) -> u64 {
+    lanes.iter().map(|l| u64::from(l.count_ones())).sum()
 }
 
 #[cfg(test)]
