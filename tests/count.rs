@@ -89,7 +89,7 @@ fn a_budget_too_small_for_every_thread_runs_fewer() {
         assert_eq!(limited.threads_for(wanted).get(), threads, "{memory} bytes");
     }
     // The constellation search has no lists: its threads never drop.
-    let search = Split::new(15).unwrap().with_memory(1);
+    let search = Split::new(13).unwrap().with_memory(1);
     assert_eq!(search.threads_for(wanted), wanted);
     // A budget changes how subtasks run, never which ones there are.
     assert_eq!(

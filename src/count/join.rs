@@ -1,8 +1,8 @@
-//! The second engine (feature `std`): totals by joining half boards, for the even sizes
-//! in [`SIZES`].
+//! The second engine (feature `std`): totals by joining half boards, for the sizes in
+//! [`SIZES`].
 //!
-//! Every placement splits at the middle row into a top half (rows `0..h`, `h = n/2`) and
-//! a bottom half. The top half's queens stand in some set `S` of `h` columns and the
+//! Every placement splits at the middle row into a top half (rows `0..h`, `h = n/2`
+//! rounded down) and a bottom half (the other rows, one more on an odd board). The top half's queens stand in some set `S` of `h` columns and the
 //! bottom half's in the other columns. So the placements whose top half uses `S` are the
 //! pairs (top half on `S`, bottom half on the complement) whose diagonals do not meet;
 //! they are counted without completing a single board.
@@ -33,13 +33,13 @@ use std::vec::Vec;
 
 use super::kernel::Found;
 
-/// The board sizes this engine counts: the even sizes where it beats the constellation
-/// search, measured at 14 to 20 (README benchmark) and assumed past that, since it
-/// grows more slowly. It stops at 24 because a column set's lists grow about 5.5x per
+/// The board sizes this engine counts: where it beats the constellation search,
+/// measured at 14 to 20 (README benchmark; at 13 it measured no faster) and assumed
+/// past that, since it grows more slowly. It stops at 24 because a column set's lists grow about 5.5x per
 /// two rows (1,190 halves on average at n = 16, 6,558 at 18), which extrapolates to
 /// about 1.3 million, some 10 MB, per list at n = 24, and to ten times that beyond;
 /// batches that outgrow the memory budget fall back to one column set at a time.
-pub(crate) const SIZES: [u32; 6] = [14, 16, 18, 20, 22, 24];
+pub(crate) const SIZES: [u32; 11] = [14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24];
 
 /// Whether `n` is counted by joining halves.
 pub(crate) fn applies(n: u32) -> bool {
@@ -64,21 +64,31 @@ pub(crate) struct Batch {
 /// at a time, 27 ns with 6 free columns, 19 ns with 8, 15 ns with 10) but the more
 /// memory per subtask and the fewer subtasks.
 pub(crate) fn free(n: u32) -> u32 {
+    // `n - f` even, so that the block is centred and the mirror keeps it.
     let f = match n {
         ..=8 => n,
-        9..=14 | 20 => 8,
+        9 | 11 | 13 | 15 | 17 | 19 => 9,
+        10 | 12 | 14 | 20 => 8,
         16 | 18 => 10,
+        21 => 7,
         22 => 6,
+        23 => 5,
         _ => 4,
     };
     ((1 << f) - 1) << ((n - f) / 2)
 }
 
-/// The subtasks of an `n`×`n` board (`n` even, at most 24): the canonical key
-/// patterns that some column set of `n/2` columns has, largest batches first (so
-/// that threads finish together), then by pattern.
+/// The rows of the top half and of the bottom half: the bottom takes the middle row of
+/// an odd board.
+fn rows(n: u32) -> [u32; 2] {
+    [n / 2, n - n / 2]
+}
+
+/// The subtasks of an `n`×`n` board (`n` at most 24): the canonical key patterns that
+/// some top half's column set has (with a bottom half possible on the other columns),
+/// largest batches first (so that threads finish together), then by pattern.
 pub(crate) fn batches(n: u32) -> impl Iterator<Item = Batch> {
-    let h = n / 2;
+    let [h, low] = rows(n);
     let board = (1u32 << n) - 1;
     let free = free(n);
     let (key, f) = (board ^ free, free.count_ones());
@@ -88,7 +98,7 @@ pub(crate) fn batches(n: u32) -> impl Iterator<Item = Batch> {
         (next != 0).then_some(next)
     });
     let mut list: Vec<Batch> = patterns
-        .filter(|p| p.count_ones() <= h && h - p.count_ones() <= f)
+        .filter(|p| fits(p.count_ones(), h, f) && fits((key ^ p).count_ones(), low, f))
         .filter_map(|p| canonical(n, key, p))
         .collect();
     let sets = |b: &Batch| binomial(f, h - b.pattern.count_ones());
@@ -98,15 +108,17 @@ pub(crate) fn batches(n: u32) -> impl Iterator<Item = Batch> {
 
 /// The class of `pattern` under mirror and complement (within the key columns, which
 /// the mirror maps to themselves), if `pattern` is its smallest member. A placement's
-/// mirror image has the mirrored pattern and its upside-down image the complementary
-/// one, so every member of a class has the same count.
+/// mirror image has the mirrored pattern and, on an even board, its upside-down image
+/// the complementary one, so every member of a class has the same count. (On an odd
+/// board the halves differ in height, so upside down is no symmetry of the split.)
 fn canonical(n: u32, key: u32, pattern: u32) -> Option<Batch> {
     let mirror = |s: u32| s.reverse_bits() >> (32 - n);
+    let flip = |s: u32| if n.is_multiple_of(2) { key ^ s } else { s };
     let class = [
         pattern,
         mirror(pattern),
-        key ^ pattern,
-        key ^ mirror(pattern),
+        flip(pattern),
+        flip(mirror(pattern)),
     ];
     if class.iter().any(|&other| other < pattern) {
         return None;
@@ -117,6 +129,11 @@ fn canonical(n: u32, key: u32, pattern: u32) -> Option<Batch> {
         pattern,
         weight: distinct as u8,
     })
+}
+
+/// Whether `rows` queens can stand on `keyed` key columns and the rest on free ones.
+fn fits(keyed: u32, rows: u32, free: u32) -> bool {
+    keyed <= rows && rows - keyed <= free
 }
 
 fn binomial(n: u32, k: u32) -> u64 {
@@ -197,7 +214,8 @@ fn sort(n: u32, pattern: u32, role: Role, lists: &mut [Vec<u64>], capacity: usiz
         room: capacity,
         nodes: 0,
     };
-    let (rows, needed) = (n / 2, pattern.count_ones());
+    let rows = rows(n)[usize::from(role == Role::Bottom)];
+    let needed = pattern.count_ones();
     let done = if rows > 1 {
         search.place(rows, needed, [0, 0, 0])
     } else {
@@ -289,7 +307,7 @@ impl Sorter<'_> {
 /// through a buffer of `capacity`. So a small budget costs time, never memory, and
 /// never changes the count.
 fn count_set(n: u32, set: u32, capacity: usize) -> Found {
-    let h = n / 2;
+    let low = rows(n)[1];
     let board = (1u32 << n) - 1;
     let capacity = capacity.max(BLOCK);
     let (mut tops, mut buffer) = (Vec::new(), Vec::new());
@@ -297,7 +315,7 @@ fn count_set(n: u32, set: u32, capacity: usize) -> Found {
     for piece in 0.. {
         let (top_nodes, last) = tops_piece(n, set, piece * capacity, capacity, &mut tops);
         let mut solutions = 0;
-        let bottom_nodes = generate(n, h, board ^ set, Role::Bottom, |word| {
+        let bottom_nodes = generate(n, low, board ^ set, Role::Bottom, |word| {
             buffer.push(word);
             if buffer.len() == capacity {
                 solutions += pairs(&tops, &buffer, 2 * n);
@@ -780,7 +798,7 @@ mod tests {
 
     #[test]
     fn the_batches_cover_every_column_set_once_with_their_weights() {
-        for n in [4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24] {
+        for n in 4..=24 {
             let f = free(n).count_ones();
             let covered: u64 = batches(n)
                 .map(|b| u64::from(b.weight) * binomial(f, n / 2 - b.pattern.count_ones()))
@@ -796,8 +814,9 @@ mod tests {
 
     #[test]
     fn the_weighted_joins_give_the_totals() {
-        // The engine's logic at sizes small enough to check against the plain solver.
-        for n in [4u32, 6, 8, 10, 12, 14] {
+        // The engine's logic at sizes small enough to check against the plain solver;
+        // odd sizes have a bottom half one row taller than the top.
+        for n in 4..=14 {
             let joined: u64 = batches(n)
                 .map(|b| count(b, usize::MAX).solutions * u64::from(b.weight))
                 .sum();

@@ -118,7 +118,7 @@ pub enum Engine {
     /// One search per symmetry class of border constellations: every size without
     /// `std`, and the sizes the join does not cover.
     Constellations,
-    /// The join of half boards (feature `std`): even sizes from 14 to 24.
+    /// The join of half boards (feature `std`): sizes from 14 to 24.
     Join,
 }
 
@@ -136,7 +136,7 @@ impl fmt::Display for Engine {
 ///
 /// # Example
 /// ```
-/// assert!(nqueens::subtask_count(17).unwrap() > 1000);
+/// assert!(nqueens::subtask_count(13).unwrap() > 1000);
 /// ```
 pub fn subtask_count(n: u32) -> Option<u64> {
     (1..=MAX_N).contains(&n).then(|| jobs(n).count() as u64)

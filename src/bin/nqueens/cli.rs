@@ -272,8 +272,8 @@ pub enum Command {
     Merge(MergeArgs),
     /// Count the placements of an N by N board exactly, on every core
     ///
-    /// Even sizes 14 to 24 join top and bottom half boards per column set; other sizes
-    /// search one constellation of border queens per symmetry class. Totals summed in
+    /// Sizes 14 to 24 join top and bottom half boards per column set; other sizes search
+    /// one constellation of border queens per symmetry class. Totals summed in
     /// checked 128-bit arithmetic. Long counts show progress on a
     /// terminal, can be checkpointed and resumed (--checkpoint), and split across
     /// machines (--shard, then `nqueens merge`). The first Ctrl-C saves the checkpoint,

@@ -1,13 +1,12 @@
 //! How long a count will take, from measured rates, and the line that says so before a
 //! long one starts.
 //!
-//! The model, one per engine, from the README benchmark table (one core of the
-//! project's machines): the constellation search takes 0.96 s at n = 16 and about 7.1
-//! times more per added row (6.8x from 16 to 17, 7.4x from 17 to 18); the join takes
-//! 14.9 s at n = 18 and about 6.4 times more per added row (41x from 18 to 20; its
-//! growth rises with n, so the model is anchored where counts start to take long).
-//! Threads divide the time (two threads gave 1.9-2.0x). The README compares the model
-//! with real runs.
+//! The model, from the README benchmark table (one core of the project's machines):
+//! the constellation search takes 0.96 s at n = 16 and about 7.1 times more per added
+//! row (6.8x from 16 to 17, 7.4x from 17 to 18). The join has one model per parity,
+//! since an odd board loses the upside-down symmetry: `JOIN_EVEN` and `JOIN_ODD` below,
+//! anchored where counts start to take long. Threads divide the time (two threads
+//! gave 1.9-2.0x). The README compares the model with real runs.
 
 use std::io::Write as _;
 
@@ -25,10 +24,15 @@ const CONSTELLATIONS: Model = Model {
     seconds: 0.96,
     growth: 7.1,
 };
-const JOIN: Model = Model {
+const JOIN_EVEN: Model = Model {
     n: 18,
-    seconds: 14.9,
-    growth: 6.4,
+    seconds: 7.96,
+    growth: 5.4,
+};
+const JOIN_ODD: Model = Model {
+    n: 17,
+    seconds: 2.93,
+    growth: 5.4,
 };
 
 /// Counts expected to run at least this long announce themselves first.
@@ -37,7 +41,8 @@ const ANNOUNCE_SECONDS: f64 = 10.0;
 /// The expected duration of a whole count of `n` on `threads` threads.
 pub fn seconds(n: u32, threads: usize) -> f64 {
     let model = match nqueens::engine(n) {
-        Some(Engine::Join) => JOIN,
+        Some(Engine::Join) if n.is_multiple_of(2) => JOIN_EVEN,
+        Some(Engine::Join) => JOIN_ODD,
         _ => CONSTELLATIONS,
     };
     model.seconds * model.growth.powi(n.cast_signed() - model.n) / threads.max(1) as f64
@@ -133,11 +138,13 @@ mod tests {
 
     #[test]
     fn the_model_grows_per_size_and_shrinks_per_thread() {
-        assert!((seconds(17, 1) - 0.96 * 7.1).abs() < 1e-9);
-        assert!((seconds(18, 2) - 14.9 / 2.0).abs() < 1e-9);
-        assert!((seconds(20, 1) - 14.9 * 6.4 * 6.4).abs() < 1e-9);
+        assert!((seconds(13, 1) - 0.96 / 7.1 / 7.1 / 7.1).abs() < 1e-9);
+        assert!((seconds(18, 2) - JOIN_EVEN.seconds / 2.0).abs() < 1e-9);
+        let (even, odd) = (JOIN_EVEN.growth, JOIN_ODD.growth);
+        assert!((seconds(20, 1) - JOIN_EVEN.seconds * even * even).abs() < 1e-9);
+        assert!((seconds(19, 1) - JOIN_ODD.seconds * odd * odd).abs() < 1e-9);
         // The join at 16 on two threads still gets a progress bar (0.1 s).
         assert!(seconds(16, 2) > 0.1);
-        assert!(seconds(17, 2) < ANNOUNCE_SECONDS && seconds(18, 1) > ANNOUNCE_SECONDS);
+        assert!(seconds(18, 1) < ANNOUNCE_SECONDS && seconds(19, 1) > ANNOUNCE_SECONDS);
     }
 }
