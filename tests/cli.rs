@@ -191,13 +191,13 @@ fn count_json_has_every_field() {
 
 #[test]
 fn count_memory_budget_is_honoured_and_named_when_bad() {
-    // 80K leaves room for one thread of the join, whose lists then come in pieces.
+    // 144K leaves room for one thread of the join, whose lists then come in pieces.
     let out = run(
         &[
             "count",
             "14",
             "--memory",
-            "80K",
+            "144K",
             "--threads",
             "2",
             "--unique",
@@ -211,7 +211,7 @@ fn count_memory_budget_is_honoured_and_named_when_bad() {
         (&json["total"], &json["unique"]),
         (&365_596.into(), &45_752.into())
     );
-    assert_eq!(json["threads"], 1, "two threads do not fit in 80K");
+    assert_eq!(json["threads"], 1, "two threads do not fit in 144K");
     let roomy = run(
         &[
             "count",
@@ -229,10 +229,10 @@ fn count_memory_budget_is_honoured_and_named_when_bad() {
         (&roomy["total"], &roomy["threads"]),
         (&365_596.into(), &2.into())
     );
-    for bad in ["79K", "0", "abc", "-1M", "1e3", ""] {
+    for bad in ["143K", "0", "abc", "-1M", "1e3", ""] {
         let out = run(&["count", "14", "--memory", bad], None);
         assert_usage_error(&out, &format!("'{bad}'"), bad);
-        assert!(text(&out.stderr).contains("80K or more"), "{bad}");
+        assert!(text(&out.stderr).contains("144K or more"), "{bad}");
     }
 }
 

@@ -8,6 +8,8 @@ use super::join::{self, Batch};
 use super::kernel::{self, Found};
 use super::partial::Partial;
 use super::result::CountError;
+#[cfg(feature = "std")]
+use super::rotations;
 use crate::solver::Solutions;
 
 /// One unit of work of a count. Small, so that a split of a million subtasks stays a
@@ -18,10 +20,10 @@ pub(crate) enum Job {
     Small(u32),
     /// One canonical constellation, searched whole.
     Class(Border),
-    /// One canonical constellation that a rotation maps to itself, searched only for
-    /// the completions a rotation fixes: the join counts the totals.
+    /// The placements of an `n`×`n` board that a rotation fixes (`rotations.rs`),
+    /// for the distinct count of a size the join counts.
     #[cfg(feature = "std")]
-    Fixed(Border),
+    Rotations(u32),
     /// One class of batches of top-half column sets, joined.
     #[cfg(feature = "std")]
     Batch(Batch),
@@ -64,14 +66,7 @@ impl Job {
                 partial.add_raw(task.weight, &kernel::search(&task))?;
             }
             #[cfg(feature = "std")]
-            Job::Fixed(border) => {
-                let task = border.task()?;
-                let found = Found {
-                    solutions: 0,
-                    ..kernel::search(&task)
-                };
-                partial.add_raw(task.weight, &found)?;
-            }
+            Job::Rotations(n) => partial.add_raw(1, &rotations::fixed(n))?,
             #[cfg(feature = "std")]
             Job::Batch(batch) => partial.add_raw(batch.weight, &join::count(batch, capacity))?,
         }
@@ -79,8 +74,8 @@ impl Job {
     }
 
     /// The data that identifies the job, for split fingerprints: the border queens and
-    /// the weight (with bit 7 set when only fixed completions are searched), a key
-    /// pattern after the tag 0xfe, or the board size of a small board.
+    /// the weight, a key pattern after the tag 0xfe, the board size after the tag 0xfd
+    /// for the rotation-fixed placements, or the board size of a small board.
     #[cfg_attr(not(feature = "std"), allow(dead_code))] // fingerprints are a std feature
     pub(crate) fn identity(self) -> [u8; 5] {
         match self {
@@ -90,10 +85,7 @@ impl Job {
                 [a, c, k, l, b.weight]
             }
             #[cfg(feature = "std")]
-            Job::Fixed(b) => {
-                let [a, c, k, l] = b.queens;
-                [a, c, k, l, 0x80 | b.weight]
-            }
+            Job::Rotations(n) => [0xfd, 0, 0, 0, n as u8],
             #[cfg(feature = "std")]
             Job::Batch(b) => {
                 let [s0, s1, s2, _] = b.pattern.to_le_bytes();
@@ -104,15 +96,19 @@ impl Job {
 }
 
 /// The jobs of an `n`×`n` count (1 <= n <= 32), in a fixed order. With `std`, the sizes
-/// the join applies to get the join's column sets plus the symmetric constellations
-/// (for the distinct count); every other size gets one search per constellation class.
+/// the join applies to get the rotation-fixed placements (for the distinct count) and
+/// the join's batches; every other size gets one search per constellation class.
 pub(crate) fn jobs(n: u32) -> impl Iterator<Item = Job> {
     let joined = joins(n);
     let small = (n < MIN_N).then_some(Job::Small(n));
     let classes = constellation::subtasks(n)
-        .filter(move |task| !joined || task.sym90 || task.sym180)
-        .map(move |task| constellation_job(&task, joined));
-    small.into_iter().chain(classes).chain(batches(n))
+        .filter(move |_| !joined)
+        .map(|task| Job::Class(Border::of(&task)));
+    small
+        .into_iter()
+        .chain(classes)
+        .chain(rotations(n))
+        .chain(batches(n))
 }
 
 /// The words per list a join may hold when one thread has `bytes` of memory for it.
@@ -136,18 +132,15 @@ pub(crate) fn joins(_: u32) -> bool {
     false
 }
 
+/// The rotation-fixed placements, for the sizes the join applies to.
 #[cfg(feature = "std")]
-fn constellation_job(task: &Subtask, joined: bool) -> Job {
-    if joined {
-        Job::Fixed(Border::of(task))
-    } else {
-        Job::Class(Border::of(task))
-    }
+fn rotations(n: u32) -> Option<Job> {
+    join::applies(n).then_some(Job::Rotations(n))
 }
 
 #[cfg(not(feature = "std"))]
-fn constellation_job(task: &Subtask, _: bool) -> Job {
-    Job::Class(Border::of(task))
+fn rotations(_: u32) -> Option<Job> {
+    None
 }
 
 /// The join's subtasks, for the sizes it applies to.

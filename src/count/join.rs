@@ -23,8 +23,7 @@
 //! image the complementary ones; both keep the key columns key (the free block is
 //! centred), so the four key patterns of a class have equal counts, and one is
 //! computed and weighted by the class size. The join counts totals only: the distinct
-//! count needs the placements that a rotation fixes, which the symmetric
-//! constellations give (see `jobs.rs`).
+//! count needs the placements that a rotation fixes, which `rotations.rs` counts.
 //!
 //! Where the time goes: generating the halves (the search that sorts them) and counting
 //! the pairs, 256 bottoms at a time with bit-sliced OR tables (`pairs`).
@@ -140,9 +139,10 @@ fn binomial(n: u32, k: u32) -> u64 {
     (0..u64::from(k)).fold(1, |c, i| c * (u64::from(n) - i) / (i + 1))
 }
 
-/// Bytes a thread's join needs besides its lists: the OR tables (at most six of 256
-/// entries of 32 bytes), the bit index of a block, and slack.
-const FIXED_BYTES: usize = 64 << 10;
+/// Bytes a thread's join needs besides its lists: the OR tables (at most eight of 256
+/// entries of 32 bytes), the list headers of two sorted batches (at most 1,024 each),
+/// the bit index of a block, and slack.
+const FIXED_BYTES: usize = 128 << 10;
 /// Bytes per word of list capacity: the tops, the buffer of bottoms, the split's copy
 /// of the bottoms and the tops that fit a class, each with room for `Vec`'s doubling.
 const BYTES_PER_WORD: usize = 4 * 2 * 8;

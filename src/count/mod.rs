@@ -3,17 +3,19 @@
 //! The constellation engine splits the board into one subtask per symmetry class of
 //! border constellations (`constellation.rs`) and completes each with the bitmask
 //! kernel (`kernel.rs`). The join engine (`join.rs`, feature `std`) takes one subtask
-//! per class of top-half column sets and counts the fitting pairs of half boards; the
-//! symmetric constellations add the rotation-fixed placements. Results are summed in
+//! per class of batches of top-half column sets and counts the fitting pairs of half
+//! boards; one more subtask counts the rotation-fixed placements (`rotations.rs`).
+//! Results are summed in
 //! checked `u128` (`partial.rs`), which also gives the number of placements distinct up
 //! to rotation and reflection.
 //!
 //! Data flows one way through the files, and each imports only those before it:
 //! `result` (what a count returns) and `constellation` (the subtasks) -> `kernel` (the
 //! search of one constellation, and `Found`, what a subtask found) -> `join` (the other
-//! engine) -> `partial` (exact sums) -> `jobs` (the subtask list and how each is run) -> this file (the single-threaded API) and, with
-//! `std`, `split` (the numbered list for checkpoints and shards) -> `parallel` (threads
-//! and progress).
+//! engine) and `rotations` (the rotation-fixed placements) -> `partial` (exact sums) ->
+//! `jobs` (the subtask list and how each is run) -> this file (the single-threaded API)
+//! and, with `std`, `split` (the numbered list for checkpoints and shards) ->
+//! `parallel` (threads and progress).
 
 mod constellation;
 mod jobs;
@@ -24,6 +26,8 @@ mod kernel;
 mod parallel;
 mod partial;
 mod result;
+#[cfg(feature = "std")]
+mod rotations;
 #[cfg(feature = "std")]
 mod split;
 
@@ -47,12 +51,12 @@ use crate::solver::MAX_N;
 /// costs time but never changes a count. The constellation search needs no lists.
 pub const MEMORY_DEFAULT: usize = 1 << 30;
 
-/// The smallest memory budget one thread of the join runs in: 80 KiB (its OR tables and
+/// The smallest memory budget one thread of the join runs in: 144 KiB (its OR tables and
 /// one block per list). Smaller budgets run one thread at this size.
 ///
 /// # Example
 /// ```
-/// assert_eq!(nqueens::MEMORY_MIN, 80 << 10);
+/// assert_eq!(nqueens::MEMORY_MIN, 144 << 10);
 /// ```
 #[cfg(feature = "std")]
 pub const MEMORY_MIN: usize = join::THREAD_MEMORY_MIN;

@@ -63,7 +63,7 @@ impl Split {
     /// The same split, run within `bytes` of memory for the join's lists (over all
     /// threads; [`MEMORY_DEFAULT`] unless set). A budget changes how a subtask holds
     /// its lists, never the subtasks or their results, so shards and checkpoints of
-    /// different budgets combine. Below `THREAD_MEMORY_MIN` (80 KiB) per thread, fewer
+    /// different budgets combine. Below `THREAD_MEMORY_MIN` (144 KiB) per thread, fewer
     /// threads run; one thread always runs.
     ///
     /// # Example
@@ -125,7 +125,7 @@ impl Split {
     ///
     /// # Example
     /// ```
-    /// assert_eq!(nqueens::Split::new(16).unwrap().len(), 69);
+    /// assert_eq!(nqueens::Split::new(16).unwrap().len(), 21);
     /// ```
     #[allow(clippy::len_without_is_empty)] // never empty
     pub fn len(&self) -> usize {
