@@ -19,7 +19,7 @@
 //! `NQ_BENCH_RUNS`); totals are checked against the published values (OEIS A000170).
 //!
 //! Figures for the README: `cargo bench --bench count -- 14 15 16 17 18`, then
-//! `-- 19` and `-- 20` (each run measures its own baseline).
+//! `-- 19 20` (each run measures its own baseline).
 
 use std::num::NonZeroUsize;
 use std::path::PathBuf;

@@ -27,20 +27,20 @@ const CONSTELLATIONS: Model = Model {
     growth: 7.1,
     below: 7.1,
 };
-/// n = 16 took 0.272 s, 18 7.65 s (28x), 20 348 s (45x): 5.3x per row up to 18 and
-/// 6.7x past it, where fewer free columns keep a subtask's memory down.
+/// n = 16 took 0.238 s, 18 6.81 s (29x), 20 328 s (48x): 5.35x per row up to 18 and
+/// 6.94x past it, where fewer free columns keep a subtask's memory down.
 const JOIN_EVEN: Model = Model {
     n: 18,
-    seconds: 7.65,
-    growth: 6.7,
-    below: 5.3,
+    seconds: 6.81,
+    growth: 6.94,
+    below: 5.35,
 };
-/// n = 17 took 3.05 s and 19 92.7 s (30x); past 19 the even sizes' growth is assumed.
+/// n = 17 took 2.75 s and 19 91.1 s (33x); past 19 the even sizes' growth is assumed.
 const JOIN_ODD: Model = Model {
     n: 19,
-    seconds: 92.7,
-    growth: 6.7,
-    below: 5.5,
+    seconds: 91.1,
+    growth: 6.94,
+    below: 5.75,
 };
 
 /// Counts expected to run at least this long announce themselves first.
