@@ -179,8 +179,9 @@ pub(crate) fn count(batch: Batch, capacity: usize) -> Found {
             None => return by_sets(n, batch.pattern, capacity),
         }
     }
+    let mut tables = Vec::new();
     for (x, top) in tops.iter().enumerate() {
-        found.solutions += pairs(top, &bottoms[x ^ all_free as usize], 2 * n);
+        found.solutions += pairs(top, &bottoms[x ^ all_free as usize], 2 * n, &mut tables);
     }
     found
 }
@@ -310,7 +311,7 @@ fn count_set(n: u32, set: u32, capacity: usize) -> Found {
     let low = rows(n)[1];
     let board = (1u32 << n) - 1;
     let capacity = capacity.max(BLOCK);
-    let (mut tops, mut buffer) = (Vec::new(), Vec::new());
+    let (mut tops, mut buffer, mut tables) = (Vec::new(), Vec::new(), Vec::new());
     let mut found = Found::default();
     for piece in 0.. {
         let (top_nodes, last) = tops_piece(n, set, piece * capacity, capacity, &mut tops);
@@ -318,12 +319,12 @@ fn count_set(n: u32, set: u32, capacity: usize) -> Found {
         let bottom_nodes = generate(n, low, board ^ set, Role::Bottom, |word| {
             buffer.push(word);
             if buffer.len() == capacity {
-                solutions += pairs(&tops, &buffer, 2 * n);
+                solutions += pairs(&tops, &buffer, 2 * n, &mut tables);
                 buffer.clear();
             }
             true
         });
-        solutions += pairs(&tops, &buffer, 2 * n);
+        solutions += pairs(&tops, &buffer, 2 * n, &mut tables);
         buffer.clear();
         found.solutions += solutions;
         if piece == 0 {
@@ -465,6 +466,8 @@ const BLOCK: usize = 64 * LANES;
 const CHUNK: usize = 8;
 
 /// The number of (top, bottom) pairs whose words share no bit; words have `bits` bits.
+/// `tables` is room for the OR tables, kept by the caller across calls, so that they
+/// are allocated once per subtask rather than once per class of every column set.
 ///
 /// Long lists are first split on the few bits that both lists use most (the diagonals
 /// through the middle of the cut): a top and a bottom that both have one of those bits
@@ -473,12 +476,12 @@ const CHUNK: usize = 8;
 /// by class once, so a class's partners are whole groups to copy, not a filter per
 /// class (on a sample of n = 18's sets, pairing took 150 ms instead of 200 ms; dropping
 /// the hot bits from the words, 134 ms; 5 hot bits measured the same, 6 slower).
-fn pairs(tops: &[u64], bottoms: &[u64], bits: u32) -> u64 {
+fn pairs(tops: &[u64], bottoms: &[u64], bits: u32, tables: &mut Vec<Table>) -> u64 {
     if tops.is_empty() || bottoms.is_empty() {
         return 0;
     }
     if tops.len().min(bottoms.len()) < SPLIT_FROM {
-        return pairs_blocked(tops, bottoms, bits);
+        return pairs_blocked(tops, bottoms, bits, tables);
     }
     let hot = hottest(tops, bottoms, bits);
     let class_of = |word: u64| {
@@ -509,7 +512,7 @@ fn pairs(tops: &[u64], bottoms: &[u64], bits: u32) -> u64 {
         for other in (0..1 << HOT).filter(|other| other & class == 0) {
             fitting.extend_from_slice(&tops[top_starts[other]..top_starts[other + 1]]);
         }
-        count += pairs_blocked(&fitting, members, bits - HOT as u32);
+        count += pairs_blocked(&fitting, members, bits - HOT as u32, tables);
     }
     count
 }
@@ -577,7 +580,7 @@ const HOT_SAMPLE: usize = 512;
 /// other list then ORs one table entry per 8 bits, and the slots left at zero fit it.
 /// Blocking the shorter list builds fewer tables (n = 18: 13.8 s against 15.8 s with
 /// the longer one).
-fn pairs_blocked(tops: &[u64], bottoms: &[u64], bits: u32) -> u64 {
+fn pairs_blocked(tops: &[u64], bottoms: &[u64], bits: u32, tables: &mut Vec<Table>) -> u64 {
     let (rows, blocked) = if tops.len() <= bottoms.len() {
         (bottoms, tops)
     } else {
@@ -587,21 +590,23 @@ fn pairs_blocked(tops: &[u64], bottoms: &[u64], bits: u32) -> u64 {
         return 0;
     }
     let chunks = (bits as usize).div_ceil(CHUNK);
-    let mut tables = std::vec![[[0u64; LANES]; 1 << CHUNK]; chunks];
+    // Every entry is written by `fill_tables` before it is read.
+    tables.resize(chunks, [[0; LANES]; 1 << CHUNK]);
+    let tables = &mut tables[..chunks];
     let mut count = 0;
     for block in blocked.chunks(BLOCK) {
-        fill_tables(block, &mut tables);
+        fill_tables(block, tables);
         // The number of tables as a constant, so that the loop over them unrolls with
         // constant shifts and no bounds checks (count 18 --threads 1: 8.85 s -> 8.69 s).
         count += match chunks {
-            1 => count_block::<1>(rows, block.len(), &tables),
-            2 => count_block::<2>(rows, block.len(), &tables),
-            3 => count_block::<3>(rows, block.len(), &tables),
-            4 => count_block::<4>(rows, block.len(), &tables),
-            5 => count_block::<5>(rows, block.len(), &tables),
-            6 => count_block::<6>(rows, block.len(), &tables),
-            7 => count_block::<7>(rows, block.len(), &tables),
-            _ => count_block::<8>(rows, block.len(), &tables),
+            1 => count_block::<1>(rows, block.len(), tables),
+            2 => count_block::<2>(rows, block.len(), tables),
+            3 => count_block::<3>(rows, block.len(), tables),
+            4 => count_block::<4>(rows, block.len(), tables),
+            5 => count_block::<5>(rows, block.len(), tables),
+            6 => count_block::<6>(rows, block.len(), tables),
+            7 => count_block::<7>(rows, block.len(), tables),
+            _ => count_block::<8>(rows, block.len(), tables),
         };
     }
     count
@@ -729,7 +734,7 @@ mod tests {
             let tops: Vec<u64> = (0..t).map(|_| next()).collect();
             let bottoms: Vec<u64> = (0..b).map(|_| next()).collect();
             assert_eq!(
-                pairs(&tops, &bottoms, 40),
+                pairs(&tops, &bottoms, 40, &mut Vec::new()),
                 pairs_by_definition(&tops, &bottoms),
                 "{t} x {b}"
             );
