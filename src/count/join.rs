@@ -205,98 +205,19 @@ fn by_sets(n: u32, pattern: u32, capacity: usize) -> Found {
 /// words in all.
 fn sort(n: u32, pattern: u32, role: Role, lists: &mut [Vec<u64>], capacity: usize) -> Option<u64> {
     let free = free(n);
-    let mut search = Sorter {
-        n,
-        pattern,
-        open: pattern | free,
-        shift: free.trailing_zeros(),
-        role,
-        lists,
-        room: capacity,
-        nodes: 0,
-    };
+    let (shift, last) = (free.trailing_zeros(), lists.len() - 1);
+    let mut room = capacity;
     let rows = rows(n)[usize::from(role == Role::Bottom)];
-    let needed = pattern.count_ones();
-    let done = if rows > 1 {
-        search.place(rows, needed, [0, 0, 0])
-    } else {
-        search.last_row(needed, [0, 0, 0])
+    let mut store = |cols: u32, word: u64| {
+        if room == 0 {
+            return false;
+        }
+        room -= 1;
+        lists[(cols >> shift) as usize & last].push(word);
+        true
     };
-    done.then_some(search.nodes)
-}
-
-/// The state of [`sort`]'s search that does not change from row to row.
-struct Sorter<'a> {
-    n: u32,
-    pattern: u32,
-    /// The columns a half may use: the pattern and the free columns.
-    open: u32,
-    shift: u32,
-    role: Role,
-    lists: &'a mut [Vec<u64>],
-    /// Words that may still be stored.
-    room: usize,
-    nodes: u64,
-}
-
-impl Sorter<'_> {
-    /// One row per call, down to the second-to-last; `needed` key columns of the
-    /// pattern are still unused, and once as many rows are left, only they may be
-    /// taken. False when out of room.
-    fn place(
-        &mut self,
-        rows_left: u32,
-        needed: u32,
-        [cols, down_right, down_left]: [u32; 3],
-    ) -> bool {
-        let mut open = self.allowed(rows_left, needed, cols) & !(down_right | down_left);
-        while open != 0 {
-            let bit = open & open.wrapping_neg();
-            open ^= bit;
-            self.nodes += 1;
-            let needed = needed - u32::from(bit & self.pattern != 0);
-            let next = [cols | bit, (down_right | bit) << 1, (down_left | bit) >> 1];
-            let going = if rows_left > 2 {
-                self.place(rows_left - 1, needed, next)
-            } else {
-                self.last_row(needed, next)
-            };
-            if !going {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// The last row: every open column finishes a half. Without a call per half, and
-    /// with the room checked once per row while there is plenty (a row has at most 24
-    /// halves), `count 18 --threads 1` took 8.85 s instead of 9.85 s.
-    fn last_row(&mut self, needed: u32, [cols, down_right, down_left]: [u32; 3]) -> bool {
-        let mut open = self.allowed(1, needed, cols) & !(down_right | down_left);
-        let plenty = self.room >= 32;
-        while open != 0 {
-            let bit = open & open.wrapping_neg();
-            open ^= bit;
-            self.nodes += 1;
-            if !plenty && self.room == 0 {
-                return false;
-            }
-            self.room -= 1;
-            let list = ((cols | bit) >> self.shift) as usize & (self.lists.len() - 1);
-            let word = finish(self.n, self.role, down_right | bit, down_left | bit);
-            self.lists[list].push(word);
-        }
-        true
-    }
-
-    /// The columns a queen may take with `rows_left` rows to go (this one included).
-    fn allowed(&self, rows_left: u32, needed: u32, cols: u32) -> u32 {
-        if needed == rows_left {
-            self.pattern & !cols
-        } else {
-            self.open & !cols
-        }
-    }
+    let (nodes, done) = generate(n, rows, [pattern, free], role, &mut store);
+    done.then_some(nodes)
 }
 
 /// Counts the placements whose top half uses the columns of `set` (unweighted),
@@ -316,7 +237,7 @@ fn count_set(n: u32, set: u32, capacity: usize) -> Found {
     for piece in 0.. {
         let (top_nodes, last) = tops_piece(n, set, piece * capacity, capacity, &mut tops);
         let mut solutions = 0;
-        let bottom_nodes = generate(n, low, board ^ set, Role::Bottom, |word| {
+        let (bottom_nodes, _) = generate(n, low, [board ^ set, 0], Role::Bottom, |_, word| {
             buffer.push(word);
             if buffer.len() == capacity {
                 solutions += pairs(&tops, &buffer, 2 * n, &mut tables);
@@ -344,20 +265,17 @@ fn count_set(n: u32, set: u32, capacity: usize) -> Found {
 fn tops_piece(n: u32, set: u32, skip: usize, capacity: usize, tops: &mut Vec<u64>) -> (u64, bool) {
     tops.clear();
     let mut seen = 0;
-    let mut more = false;
-    let nodes = generate(n, n / 2, set, Role::Top, |word| {
+    generate(n, n / 2, [set, 0], Role::Top, |_, word| {
         seen += 1;
         if seen <= skip {
             return true;
         }
         if tops.len() == capacity {
-            more = true;
-            return false;
+            return false; // a top past the piece: the search stops, and there are more
         }
         tops.push(word);
         true
-    });
-    (nodes, !more)
+    })
 }
 
 /// Which half a generated list describes.
@@ -369,52 +287,66 @@ enum Role {
     Bottom,
 }
 
-/// Calls `emit` with the word of each placement of `rows` queens in the first `rows`
-/// rows using exactly the columns of `set`, until `emit` returns false; returns the
-/// queens placed.
-fn generate(n: u32, rows: u32, set: u32, role: Role, emit: impl FnMut(u64) -> bool) -> u64 {
+/// Calls `emit` with the columns and the word of each placement of `rows` queens in
+/// the first `rows` rows that uses every column of `pattern` and the rest from
+/// `extra`, until `emit` returns false. Returns the queens placed and whether the
+/// search ran to the end.
+fn generate(
+    n: u32,
+    rows: u32,
+    [pattern, extra]: [u32; 2],
+    role: Role,
+    emit: impl FnMut(u32, u64) -> bool,
+) -> (u64, bool) {
     let mut search = Search {
         n,
-        set,
+        pattern,
+        open: pattern | extra,
         role,
         emit,
         nodes: 0,
     };
-    search.place(rows, [0, 0, 0]);
-    search.nodes
+    let needed = pattern.count_ones();
+    let done = if rows > 1 {
+        search.place(rows, needed, [0, 0, 0])
+    } else {
+        search.last_row(needed, [0, 0, 0])
+    };
+    (search.nodes, done)
 }
 
 /// The state of [`generate`]'s search that does not change from row to row.
 struct Search<F> {
     n: u32,
-    set: u32,
+    pattern: u32,
+    /// The columns a half may use: the pattern and the extra columns.
+    open: u32,
     role: Role,
     emit: F,
     nodes: u64,
 }
 
-impl<F: FnMut(u64) -> bool> Search<F> {
-    /// One row per call (at most 12 deep); false once `emit` asked to stop. The last
-    /// two rows have exactly two columns of `set` left, so they are tried directly,
-    /// both orders, instead of searched: about 40% of the nodes of a plain search are
-    /// in those rows.
-    fn place(&mut self, rows_left: u32, [cols, down_right, down_left]: [u32; 3]) -> bool {
-        if rows_left == 2 {
-            let last = self.set & !cols;
-            let first = last & last.wrapping_neg();
-            return self.last_two([down_right, down_left], first, last ^ first)
-                && self.last_two([down_right, down_left], last ^ first, first);
-        }
-        let mut open = self.set & !(cols | down_right | down_left);
+impl<F: FnMut(u32, u64) -> bool> Search<F> {
+    /// One row per call, down to the second-to-last; `needed` columns of the pattern are
+    /// still unused, and once as many rows are left, only they may be taken. False once
+    /// `emit` asked to stop.
+    fn place(
+        &mut self,
+        rows_left: u32,
+        needed: u32,
+        [cols, down_right, down_left]: [u32; 3],
+    ) -> bool {
+        let mut open = self.allowed(rows_left, needed, cols) & !(down_right | down_left);
         while open != 0 {
             let bit = open & open.wrapping_neg();
             open ^= bit;
             self.nodes += 1;
-            let (right, left) = (down_right | bit, down_left | bit);
-            let going = if rows_left > 1 {
-                self.place(rows_left - 1, [cols | bit, right << 1, left >> 1])
+            let needed = needed - u32::from(bit & self.pattern != 0);
+            let next = [cols | bit, (down_right | bit) << 1, (down_left | bit) >> 1];
+            let going = if rows_left > 2 {
+                self.place(rows_left - 1, needed, next)
             } else {
-                (self.emit)(finish(self.n, self.role, right, left))
+                self.last_row(needed, next)
             };
             if !going {
                 return false;
@@ -423,19 +355,29 @@ impl<F: FnMut(u64) -> bool> Search<F> {
         true
     }
 
-    /// Queen `a` in the second-to-last row, then `b` in the last, if the diagonals
-    /// allow; false once `emit` asked to stop.
-    fn last_two(&mut self, [down_right, down_left]: [u32; 2], a: u32, b: u32) -> bool {
-        if a & (down_right | down_left) != 0 {
-            return true;
+    /// The last row: every open column finishes a half, in a loop rather than a call
+    /// per half (`count 18 --threads 1` took 8.85 s instead of 9.85 s).
+    fn last_row(&mut self, needed: u32, [cols, down_right, down_left]: [u32; 3]) -> bool {
+        let mut open = self.allowed(1, needed, cols) & !(down_right | down_left);
+        while open != 0 {
+            let bit = open & open.wrapping_neg();
+            open ^= bit;
+            self.nodes += 1;
+            let word = finish(self.n, self.role, down_right | bit, down_left | bit);
+            if !(self.emit)(cols | bit, word) {
+                return false;
+            }
         }
-        self.nodes += 1;
-        let (right, left) = ((down_right | a) << 1, (down_left | a) >> 1);
-        if b & (right | left) != 0 {
-            return true;
+        true
+    }
+
+    /// The columns a queen may take with `rows_left` rows to go (this one included).
+    fn allowed(&self, rows_left: u32, needed: u32, cols: u32) -> u32 {
+        if needed == rows_left {
+            self.pattern & !cols
+        } else {
+            self.open & !cols
         }
-        self.nodes += 1;
-        (self.emit)(finish(self.n, self.role, right | b, left | b))
     }
 }
 
@@ -763,7 +705,7 @@ mod tests {
                 );
             }
             let mut listed = 0;
-            generate(n, n / 2, set, Role::Top, |_| {
+            generate(n, n / 2, [set, 0], Role::Top, |_, _| {
                 listed += 1;
                 true
             });
