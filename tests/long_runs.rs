@@ -150,6 +150,12 @@ fn long() -> String {
     LONG.to_string()
 }
 
+/// The checkpointed one-thread count of `size` (that is, `long()`) that the kill and
+/// interrupt tests start and then resume.
+fn checkpointed<'a>(size: &'a str, file: &'a Path) -> [&'a str; 6] {
+    ["count", size, "--threads", "1", "--checkpoint", arg(file)]
+}
+
 fn long_total() -> u128 {
     published::total(LONG).unwrap()
 }
@@ -159,14 +165,7 @@ fn long_total() -> u128 {
 #[allow(clippy::zombie_processes)] // the child is returned; every caller waits for it
 fn start_checkpointed(file: &Path, entries: usize) -> Child {
     let mut child = Command::new(BIN)
-        .args([
-            "count",
-            &long(),
-            "--threads",
-            "1",
-            "--checkpoint",
-            arg(file),
-        ])
+        .args(checkpointed(&long(), file))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -201,17 +200,9 @@ fn a_count_killed_with_sigkill_resumes_to_the_exact_total() {
         "killed partway: {entries} of {subtasks} saved"
     );
     assert!(saved.ends_with('\n') && saved.lines().last().unwrap().starts_with("checksum="));
+    let size = long();
     let resumed = run(
-        &[
-            "count",
-            &long(),
-            "--threads",
-            "1",
-            "--checkpoint",
-            arg(&file),
-            "--unique",
-            "--json",
-        ],
+        &[&checkpointed(&size, &file)[..], &["--unique", "--json"]].concat(),
         None,
     );
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
@@ -246,17 +237,7 @@ fn the_first_sigint_saves_and_prints_the_command_that_resumes() {
         arg(&file)
     );
     assert!(stderr.contains(&expected), "{stderr}");
-    let resumed = run(
-        &[
-            "count",
-            &long(),
-            "--threads",
-            "1",
-            "--checkpoint",
-            arg(&file),
-        ],
-        None,
-    );
+    let resumed = run(&checkpointed(&long(), &file), None);
     assert_eq!(text(&resumed.stdout), format!("{}\n", long_total()));
 }
 
