@@ -33,9 +33,10 @@ use std::vec::Vec;
 use super::kernel::Found;
 
 /// The board sizes this engine counts: where it beats the constellation search,
-/// measured at 14 to 20 (README benchmark; at 13 it measured no faster) and assumed
-/// past that, since it grows more slowly. It stops at 24 because a column set's lists grow about 5.5x per
-/// two rows (1,190 halves on average at n = 16, 6,558 at 18), which extrapolates to
+/// measured at 14 to 20 (README benchmark) and assumed past that, since it grows more
+/// slowly. At 13 it lost: `count 13 --threads 1` took 9.9 ms with 13 added here
+/// against 6.4 ms (median process time of 25 runs each). It stops at 24 because a
+/// column set's lists grow about 5.5x per two rows (1,190 halves on average at n = 16, 6,558 at 18), which extrapolates to
 /// about 1.3 million, some 10 MB, per list at n = 24, and to ten times that beyond;
 /// batches that outgrow the memory budget fall back to one column set at a time.
 pub(crate) const SIZES: [u32; 11] = [14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24];
@@ -59,9 +60,10 @@ pub(crate) struct Batch {
 /// columns are the key. A subtask fixes which key columns the top half uses and leaves
 /// the free ones open, so one search generates the tops of up to `C(f, f/2)` column
 /// sets at once, sorted by their free columns as it goes. The more free columns, the
-/// fewer dead ends per half (n = 18, searching every top half: 44 ns per half one set
-/// at a time, 27 ns with 6 free columns, 19 ns with 8, 15 ns with 10) but the more
-/// memory per subtask and the fewer subtasks.
+/// fewer dead ends per half but the more memory per subtask and the fewer subtasks.
+/// (A throwaway timing test that searched every top half of n = 18, while this was
+/// written: 44 ns per half one set at a time, 27 ns with 6 free columns, 19 ns with 8,
+/// 15 ns with 10. The README's benchmark measures the whole engine.)
 pub(crate) fn free(n: u32) -> u32 {
     // `n - f` even, so that the block is centred and the mirror keeps it.
     let f = match n {
@@ -413,11 +415,12 @@ const CHUNK: usize = 8;
 ///
 /// Long lists are first split on the few bits that both lists use most (the diagonals
 /// through the middle of the cut): a top and a bottom that both have one of those bits
-/// never fit, so only the compatible classes are paired. On the lists of n = 18 a
-/// handful of bits leaves 3-20% of the pairs (see the README). Both lists are sorted
-/// by class once, so a class's partners are whole groups to copy, not a filter per
-/// class (on a sample of n = 18's sets, pairing took 150 ms instead of 200 ms; dropping
-/// the hot bits from the words, 134 ms; 5 hot bits measured the same, 6 slower).
+/// never fit, so only the compatible classes are paired. Both lists are sorted by
+/// class once, so a class's partners are whole groups to copy, not a filter per class.
+/// Measured while writing, with throwaway instrumentation: at n = 18 the split leaves
+/// a third of the pairs to compare (1.7e11 of 5.1e11); pairing every 31st column set
+/// of n = 18 took 150 ms instead of 200 ms with the groups copied, 134 ms with the hot
+/// bits dropped from the words; 5 hot bits measured the same, 6 slower.
 fn pairs(tops: &[u64], bottoms: &[u64], bits: u32, tables: &mut Vec<Table>) -> u64 {
     if tops.is_empty() || bottoms.is_empty() {
         return 0;
@@ -491,7 +494,7 @@ const HOT: usize = 4;
 /// The `HOT` bits with the largest product of how many tops and how many bottoms have
 /// them (ties to the lower bit, so the choice is deterministic). The first
 /// `HOT_SAMPLE` words of each list stand for the list: the choice only steers the
-/// speed, and scanning whole lists took as long as pairing them.
+/// speed, so a sample is enough.
 fn hottest(tops: &[u64], bottoms: &[u64], bits: u32) -> [u32; HOT] {
     let usage = |list: &[u64]| {
         let mut uses = [0usize; 64];

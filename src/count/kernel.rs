@@ -16,9 +16,10 @@ use super::constellation::Subtask;
 pub(crate) struct Found {
     /// Completions of the constellation.
     pub(crate) solutions: u64,
-    /// Completions that are their own 90° rotation (0 unless the constellation is).
+    /// Completions that are their own 90° rotation (0 unless the constellation is);
+    /// for `rotations.rs`, the whole board's placements that are.
     pub(crate) sym90: u64,
-    /// Completions that are their own 180° rotation (0 unless the constellation is).
+    /// The same for the 180° rotation.
     pub(crate) sym180: u64,
     /// Queens placed by the search, the last row included.
     pub(crate) nodes: u64,
