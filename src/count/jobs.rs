@@ -104,11 +104,7 @@ pub(crate) fn jobs(n: u32) -> impl Iterator<Item = Job> {
     let classes = constellation::subtasks(n)
         .filter(move |_| !joined)
         .map(|task| Job::Class(Border::of(&task)));
-    small
-        .into_iter()
-        .chain(classes)
-        .chain(rotations(n))
-        .chain(batches(n))
+    small.into_iter().chain(classes).chain(join_jobs(n))
 }
 
 /// The words per list a join may hold when one thread has `bytes` of memory for it.
@@ -132,29 +128,18 @@ pub(crate) fn joins(_: u32) -> bool {
     false
 }
 
-/// The rotation-fixed placements, for the sizes the join applies to.
+/// The subtasks of a size the join applies to: the rotation-fixed placements, then
+/// the batches; none for other sizes.
 #[cfg(feature = "std")]
-fn rotations(n: u32) -> Option<Job> {
-    join::applies(n).then_some(Job::Rotations(n))
-}
-
-#[cfg(not(feature = "std"))]
-fn rotations(_: u32) -> Option<Job> {
-    None
-}
-
-/// The join's subtasks, for the sizes it applies to.
-#[cfg(feature = "std")]
-fn batches(n: u32) -> impl Iterator<Item = Job> {
+fn join_jobs(n: u32) -> impl Iterator<Item = Job> {
     join::applies(n)
-        .then(|| join::batches(n))
+        .then(|| core::iter::once(Job::Rotations(n)).chain(join::batches(n).map(Job::Batch)))
         .into_iter()
         .flatten()
-        .map(Job::Batch)
 }
 
 #[cfg(not(feature = "std"))]
-fn batches(_: u32) -> impl Iterator<Item = Job> {
+fn join_jobs(_: u32) -> impl Iterator<Item = Job> {
     core::iter::empty()
 }
 
