@@ -54,10 +54,10 @@ impl Border {
 }
 
 impl Job {
-    /// Searches the job and weights its result. A join holds at most `capacity` words
-    /// per list (see [`capacity`]).
+    /// Searches the job and weights its result. A join stays within `room` (see
+    /// [`room`]).
     #[cfg_attr(not(feature = "std"), allow(unused_variables))] // no join without std
-    pub(crate) fn run(self, capacity: usize) -> Result<Partial, CountError> {
+    pub(crate) fn run(self, room: Room) -> Result<Partial, CountError> {
         let mut partial = Partial::default();
         match self {
             Job::Small(n) => partial.add_raw(1, &small(n)?)?,
@@ -68,7 +68,7 @@ impl Job {
             #[cfg(feature = "std")]
             Job::Rotations(n) => partial.add_raw(1, &rotations::fixed(n))?,
             #[cfg(feature = "std")]
-            Job::Batch(batch) => partial.add_raw(batch.weight, &join::count(batch, capacity))?,
+            Job::Batch(batch) => partial.add_raw(batch.weight, &join::count(batch, room))?,
         }
         Ok(partial)
     }
@@ -107,16 +107,21 @@ pub(crate) fn jobs(n: u32) -> impl Iterator<Item = Job> {
     small.into_iter().chain(classes).chain(join_jobs(n))
 }
 
-/// The words per list a join may hold when one thread has `bytes` of memory for it.
+/// What each of `threads` threads of an `n`×`n` count may hold when they share `bytes`
+/// of memory (nothing without `std`: no join).
 #[cfg(feature = "std")]
-pub(crate) fn capacity(bytes: usize) -> usize {
-    join::capacity(bytes)
+pub(crate) fn room(n: u32, bytes: usize, threads: usize) -> Room {
+    join::room(n, bytes, threads)
 }
 
 #[cfg(not(feature = "std"))]
-pub(crate) fn capacity(bytes: usize) -> usize {
-    bytes
-}
+pub(crate) fn room(_: u32, _: usize, _: usize) -> Room {}
+
+#[cfg(feature = "std")]
+pub(crate) use join::Room;
+/// Without `std` there is no join, so nothing to bound.
+#[cfg(not(feature = "std"))]
+pub(crate) type Room = ();
 
 #[cfg(feature = "std")]
 pub(crate) fn joins(n: u32) -> bool {
@@ -164,7 +169,7 @@ mod tests {
     fn total(jobs: impl Iterator<Item = Job>, n: u32) -> crate::Counts {
         let mut sum = Partial::default();
         for job in jobs {
-            sum = sum.merge(job.run(usize::MAX).unwrap()).unwrap();
+            sum = sum.merge(job.run(room(n, usize::MAX, 1)).unwrap()).unwrap();
         }
         sum.finish(n).unwrap()
     }

@@ -31,6 +31,7 @@
 use std::vec::Vec;
 
 use super::kernel::Found;
+use super::quarters::Quarters;
 
 /// The board sizes this engine counts: where it beats the constellation search,
 /// measured at 14 to 20 (README benchmark) and assumed past that, since it grows more
@@ -157,13 +158,37 @@ pub(crate) fn capacity(bytes: usize) -> usize {
     (bytes.saturating_sub(FIXED_BYTES) / BYTES_PER_WORD).max(BLOCK)
 }
 
+/// What one thread's join may hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Room {
+    /// Words per list (see [`capacity`]).
+    pub(crate) words: usize,
+    /// Whether halves are built from the shared quarter table (`quarters.rs`), rather
+    /// than searched.
+    pub(crate) quarters: bool,
+}
+
+/// The room of each of `threads` threads of an `n`×`n` count sharing `bytes`: the
+/// quarter table if it takes at most half of them, and an equal share of the rest.
+pub(crate) fn room(n: u32, bytes: usize, threads: usize) -> Room {
+    let table = Quarters::bytes(n).filter(|&table| table <= bytes / 2);
+    Room {
+        words: capacity((bytes - table.unwrap_or(0)) / threads.max(1)),
+        quarters: table.is_some(),
+    }
+}
+
 /// Counts the placements of one batch: those whose top half's key columns are
 /// `batch.pattern` (unweighted). One search per side sorts the batch's tops, and the
 /// bottoms on the complementary key pattern, by their free columns; then each column
 /// set's tops are paired with its complement's bottoms. If either side passes
 /// `capacity` words, the batch is counted one column set at a time instead
 /// ([`count_set`], which takes its lists in pieces).
-pub(crate) fn count(batch: Batch, capacity: usize) -> Found {
+pub(crate) fn count(batch: Batch, room: Room) -> Found {
+    if room.quarters {
+        return by_quarters(batch, room.words);
+    }
+    let capacity = room.words;
     let n = u32::from(batch.n);
     let free = free(n);
     let key = ((1u32 << n) - 1) ^ free;
@@ -184,6 +209,38 @@ pub(crate) fn count(batch: Batch, capacity: usize) -> Found {
     let mut tables = Vec::new();
     for (x, top) in tops.iter().enumerate() {
         found.solutions += pairs(top, &bottoms[x ^ all_free as usize], 2 * n, &mut tables);
+    }
+    found
+}
+
+/// [`count`] with every column set's halves built from quarters (`quarters.rs`), one
+/// set at a time; a set whose halves would pass `capacity` words is counted by
+/// [`count_set`]. `nodes` is the pairs of quarter placements tested.
+fn by_quarters(batch: Batch, capacity: usize) -> Found {
+    let n = u32::from(batch.n);
+    let quarters = Quarters::of(n);
+    let (free, [h, _]) = (free(n), rows(n));
+    let (board, shift) = ((1u32 << n) - 1, free.trailing_zeros());
+    let wanted = h - batch.pattern.count_ones();
+    let (mut tops, mut bottoms, mut scratch, mut tables) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut found = Found::default();
+    for x in (0..=free >> shift).filter(|x| x.count_ones() == wanted) {
+        let set = batch.pattern | x << shift;
+        let built = quarters
+            .tops([n, h, set], &mut tops, &mut scratch, capacity)
+            .zip(quarters.bottoms([n, h, board ^ set], &mut bottoms, &mut scratch, capacity));
+        match built {
+            Some((top_nodes, bottom_nodes)) => {
+                found.nodes += top_nodes + bottom_nodes;
+                found.solutions += pairs(&tops, &bottoms, 2 * n, &mut tables);
+            }
+            None => {
+                let one = count_set(n, set, capacity);
+                found.solutions += one.solutions;
+                found.nodes += one.nodes;
+            }
+        }
     }
     found
 }
@@ -692,6 +749,32 @@ mod tests {
     }
 
     #[test]
+    fn halves_built_from_quarters_pair_like_the_searched_ones() {
+        for n in 2..=13u32 {
+            let quarters = Quarters::build(n.div_ceil(2));
+            let (h, board) = (n / 2, (1u32 << n) - 1);
+            let (mut tops, mut bottoms, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+            for set in column_sets(n) {
+                quarters.tops([n, h, set], &mut tops, &mut scratch, usize::MAX);
+                quarters.bottoms([n, h, board ^ set], &mut bottoms, &mut scratch, usize::MAX);
+                let searched = count_set(n, set, usize::MAX).solutions;
+                assert_eq!(
+                    pairs_by_definition(&tops, &bottoms),
+                    searched,
+                    "n={n} set={set:#x}"
+                );
+                // The same halves as the search finds, no more.
+                let mut listed = 0;
+                generate(n, h, [set, 0], Role::Top, |_, _| {
+                    listed += 1;
+                    true
+                });
+                assert_eq!(tops.len(), listed, "n={n} set={set:#x}");
+            }
+        }
+    }
+
+    #[test]
     fn lists_taken_in_pieces_give_the_same_counts_and_nodes() {
         // Many of n = 14's lists are longer than a block, so the smallest capacity cuts
         // them into pieces (checked below); 300 leaves a ragged last piece.
@@ -723,16 +806,68 @@ mod tests {
     #[test]
     fn a_batch_equals_its_sets_and_falls_back_to_them_when_out_of_room() {
         let n = 14;
-        let mut fell_back = 0;
+        let (mut fell_back, mut built_fell_back) = (0, 0);
         for batch in batches(n) {
-            let sorted = count(batch, usize::MAX);
+            let sorted = count(batch, searched(usize::MAX));
             let one_by_one = by_sets(n, batch.pattern, usize::MAX);
             assert_eq!(sorted.solutions, one_by_one.solutions, "{batch:?}");
-            let tight = count(batch, BLOCK);
+            let tight = count(batch, searched(BLOCK));
             assert_eq!(tight.solutions, sorted.solutions, "{batch:?}");
             fell_back += usize::from(tight.nodes != sorted.nodes);
+            // Built from quarters, with room for every set's halves and for one block.
+            let built = count(
+                batch,
+                Room {
+                    words: usize::MAX,
+                    quarters: true,
+                },
+            );
+            assert_eq!(built.solutions, sorted.solutions, "{batch:?}");
+            let tight = count(
+                batch,
+                Room {
+                    words: BLOCK,
+                    quarters: true,
+                },
+            );
+            assert_eq!(tight.solutions, sorted.solutions, "{batch:?}");
+            built_fell_back += usize::from(tight.nodes != built.nodes);
         }
         assert!(fell_back > 5, "only {fell_back} batches were out of room");
+        assert!(
+            built_fell_back > 5,
+            "only {built_fell_back} built batches were out of room"
+        );
+    }
+
+    /// Room for `words` words per list, with halves searched.
+    fn searched(words: usize) -> Room {
+        Room {
+            words,
+            quarters: false,
+        }
+    }
+
+    #[test]
+    fn the_quarter_table_is_used_where_it_takes_at_most_half_the_budget() {
+        let table = Quarters::bytes(18).unwrap();
+        assert_eq!(table, 915_442 * 8 + (4 << 18));
+        let room = room(18, 2 * table, 1);
+        assert_eq!(
+            room,
+            Room {
+                words: capacity(table),
+                quarters: true
+            }
+        );
+        assert!(!super::room(18, 2 * table - 1, 1).quarters);
+        // Past the listed quarter sizes the halves are always searched.
+        assert!(!super::room(21, usize::MAX, 1).quarters);
+        // Threads share what the table leaves.
+        assert_eq!(
+            super::room(16, 1 << 30, 4).words,
+            capacity(((1 << 30) - Quarters::bytes(16).unwrap()) / 4)
+        );
     }
 
     #[test]
@@ -767,14 +902,20 @@ mod tests {
         // The engine's logic at sizes small enough to check against the plain solver;
         // odd sizes have a bottom half one row taller than the top.
         for n in 4..=14 {
-            let joined: u64 = batches(n)
-                .map(|b| count(b, usize::MAX).solutions * u64::from(b.weight))
-                .sum();
-            assert_eq!(
-                u128::from(joined),
-                crate::solve(n).unwrap().total(),
-                "n={n}"
-            );
+            for quarters in [false, true] {
+                let room = Room {
+                    words: usize::MAX,
+                    quarters,
+                };
+                let joined: u64 = batches(n)
+                    .map(|b| count(b, room).solutions * u64::from(b.weight))
+                    .sum();
+                assert_eq!(
+                    u128::from(joined),
+                    crate::solve(n).unwrap().total(),
+                    "n={n}, {room:?}"
+                );
+            }
         }
     }
 }

@@ -25,6 +25,8 @@ mod kernel;
 #[cfg(feature = "std")]
 mod parallel;
 mod partial;
+#[cfg(feature = "std")]
+mod quarters;
 mod result;
 #[cfg(feature = "std")]
 mod rotations;
@@ -92,7 +94,7 @@ pub fn counts(n: u32) -> Result<Counts, CountError> {
     }
     let mut sum = Partial::default();
     for job in jobs(n) {
-        sum = sum.merge(job.run(jobs::capacity(MEMORY_DEFAULT))?)?;
+        sum = sum.merge(job.run(jobs::room(n, MEMORY_DEFAULT, 1))?)?;
     }
     sum.finish(n)
 }

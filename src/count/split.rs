@@ -11,7 +11,7 @@ use core::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 use std::vec::Vec;
 
-use super::jobs::{capacity, jobs, joins, Job};
+use super::jobs::{jobs, joins, room, Job, Room};
 use super::join::THREAD_MEMORY_MIN;
 use super::partial::Partial;
 use super::result::CountError;
@@ -165,15 +165,15 @@ impl Split {
     /// assert_eq!(split.run_one(0).unwrap().total, 2);
     /// ```
     pub fn run_one(&self, index: usize) -> Result<Partial, CountError> {
-        self.run_within(index, capacity(self.memory))
+        self.run_within(index, room(self.n, self.memory, 1))
     }
 
-    /// Runs one subtask whose join lists hold at most `capacity` words.
-    fn run_within(&self, index: usize, capacity: usize) -> Result<Partial, CountError> {
+    /// Runs one subtask within `room`.
+    fn run_within(&self, index: usize, room: Room) -> Result<Partial, CountError> {
         self.jobs
             .get(index)
             .ok_or(CountError::OutOfRange { n: self.n })?
-            .run(capacity)
+            .run(room)
     }
 
     /// The subtasks of shard `shard` of `shards`: every index `i` with
@@ -222,7 +222,7 @@ impl Split {
             .or_else(|| std::thread::available_parallelism().ok())
             .unwrap_or(NonZeroUsize::MIN);
         let threads = self.threads_for(wanted).get();
-        let capacity = capacity(self.memory / threads);
+        let room = room(self.n, self.memory, threads);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
@@ -236,7 +236,7 @@ impl Split {
                     if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                         return Ok(Partial::default());
                     }
-                    let partial = self.run_within(index, capacity)?;
+                    let partial = self.run_within(index, room)?;
                     on_done(index, &partial);
                     Ok(partial)
                 })
