@@ -230,16 +230,13 @@ fn by_quarters(batch: Batch, capacity: usize) -> Found {
         let built = quarters
             .tops([n, h, set], &mut tops, &mut scratch, capacity)
             .zip(quarters.bottoms([n, h, board ^ set], &mut bottoms, &mut scratch, capacity));
-        match built {
-            Some((top_nodes, bottom_nodes)) => {
-                found.nodes += top_nodes + bottom_nodes;
-                found.solutions += pairs(&tops, &bottoms, 2 * n, &mut tables);
-            }
-            None => {
-                let one = count_set(n, set, capacity);
-                found.solutions += one.solutions;
-                found.nodes += one.nodes;
-            }
+        if let Some((top_nodes, bottom_nodes)) = built {
+            found.nodes += top_nodes + bottom_nodes;
+            found.solutions += pairs(&tops, &bottoms, 2 * n, &mut tables);
+        } else {
+            let one = count_set(n, set, capacity);
+            found.solutions += one.solutions;
+            found.nodes += one.nodes;
         }
     }
     found
