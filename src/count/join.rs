@@ -482,21 +482,11 @@ fn pairs(tops: &[u64], bottoms: &[u64], bits: u32, tables: &mut Vec<Table>) -> u
     if tops.len().min(bottoms.len()) < SPLIT_FROM {
         return pairs_blocked(tops, bottoms, bits, tables);
     }
-    let hot = hottest(tops, bottoms, bits);
-    let class_of = |word: u64| {
-        hot.iter().enumerate().fold(0, |class, (i, &bit)| {
-            class | (((word >> bit) & 1) as usize) << i
-        })
-    };
+    let low = hot_window(tops, bottoms, bits);
+    let class_of = |word: u64| ((word >> low) & ((1 << HOT) - 1)) as usize;
     // Within a pair of classes the hot bits are settled, so they leave the words: n = 18's
     // 36 bits become 32, one OR table fewer.
-    let mut descending = hot;
-    descending.sort_unstable_by(|a, b| b.cmp(a));
-    let without_hot = |word: u64| {
-        descending.iter().fold(word, |w, &bit| {
-            (w & ((1 << bit) - 1)) | ((w >> (bit + 1)) << bit)
-        })
-    };
+    let without_hot = |word: u64| (word & ((1 << low) - 1)) | ((word >> (low + HOT as u32)) << low);
     let (bottoms, bottom_starts) = by_class(bottoms, class_of, without_hot);
     let (tops, top_starts) = by_class(tops, class_of, without_hot);
     let mut count = 0;
@@ -545,14 +535,16 @@ const SPLIT_FROM: usize = 2048;
 /// Bits the long lists are split on.
 const HOT: usize = 4;
 
-/// The `HOT` bits with the largest product of how many tops and how many bottoms have
-/// them (ties to the lower bit, so the choice is deterministic). The first
-/// `HOT_SAMPLE` words of each list stand for the list: the choice only steers the
-/// speed, so a sample is enough.
-fn hottest(tops: &[u64], bottoms: &[u64], bits: u32) -> [u32; HOT] {
+/// The lowest of the `HOT` adjacent bits with the largest sum, over the bits, of the
+/// product of how many tops and how many bottoms have them (ties to the lower bits, so
+/// the choice is deterministic). Adjacent, so that a shift and a mask take the class
+/// and drop it from the word: the hot bits are neighbouring diagonals through the
+/// middle of the cut anyway. About `HOT_SAMPLE` words spread over each list stand for
+/// it: the choice only steers the speed, so a sample is enough.
+fn hot_window(tops: &[u64], bottoms: &[u64], bits: u32) -> u32 {
     let usage = |list: &[u64]| {
         let mut uses = [0usize; 64];
-        for &word in &list[..list.len().min(HOT_SAMPLE)] {
+        for &word in list.iter().step_by(list.len().div_ceil(HOT_SAMPLE)) {
             let mut rest = word;
             while rest != 0 {
                 uses[rest.trailing_zeros() as usize] += 1;
@@ -562,14 +554,19 @@ fn hottest(tops: &[u64], bottoms: &[u64], bits: u32) -> [u32; HOT] {
         uses
     };
     let (top, bottom) = (usage(tops), usage(bottoms));
-    let mut score: Vec<(usize, u32)> = (0..bits)
-        .map(|bit| (top[bit as usize] * bottom[bit as usize], bit))
-        .collect();
-    score.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    core::array::from_fn(|i| score[i].1)
+    let score = |low: u32| -> usize {
+        (low..low + HOT as u32)
+            .map(|bit| top[bit as usize] * bottom[bit as usize])
+            .sum()
+    };
+    // The first window with the largest score.
+    (0..=bits - HOT as u32)
+        .rev()
+        .max_by_key(|&low| score(low))
+        .unwrap_or(0)
 }
 
-/// Words per list that [`hottest`] looks at.
+/// Words per list that [`hot_window`] looks at.
 const HOT_SAMPLE: usize = 512;
 
 /// [`pairs`] without the split: bit-sliced over blocks of the shorter list.
