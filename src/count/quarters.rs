@@ -95,12 +95,42 @@ impl Quarters {
         scratch: &mut Vec<[u64; 2]>,
         limit: usize,
     ) -> Option<u64> {
+        self.build_halves(Frame::new(n, self.m, k, false), cols, out, scratch, limit)
+    }
+
+    /// As [`tops`](Quarters::tops), for the bottom halves: rows `k..n`, on `cols`, with
+    /// words in the numbering of the tops of `k` rows, so that a top and a bottom fit
+    /// iff their words share no bit.
+    ///
+    /// A bottom half turned upside down is a top half of `n - k` rows, built as one;
+    /// its word then describes the diagonals crossing the board's row `k - 1` upside
+    /// down, and [`upside_down`] renumbers them as they cross row `k`. It moves each
+    /// bit on its own, so it is applied to each part's share of the word rather than
+    /// to every word.
+    pub(crate) fn bottoms(
+        &self,
+        [n, k, cols]: [u32; 3],
+        out: &mut Vec<u64>,
+        scratch: &mut Vec<[u64; 2]>,
+        limit: usize,
+    ) -> Option<u64> {
+        self.build_halves(Frame::new(n, self.m, n - k, true), cols, out, scratch, limit)
+    }
+
+    /// [`tops`](Quarters::tops) and [`bottoms`](Quarters::bottoms) in `frame`.
+    fn build_halves(
+        &self,
+        frame: Frame,
+        cols: u32,
+        out: &mut Vec<u64>,
+        scratch: &mut Vec<[u64; 2]>,
+        limit: usize,
+    ) -> Option<u64> {
         out.clear();
-        let (m, w) = (self.m, n / 2);
-        let left = cols & ((1 << w) - 1);
+        let (m, n, k) = (self.m, frame.n, frame.k);
+        let left = cols & ((1 << (n / 2)) - 1);
         // The right quarter read from the right edge: column c becomes n - 1 - c.
         let right = (cols.reverse_bits() >> (32 - n)) & ((1 << m) - 1);
-        let frame = Frame::new(n, m, k);
         let all_rows = (1u32 << k) - 1;
         let mut tested = 0;
         for rows in subsets(all_rows, left.count_ones()) {
@@ -116,30 +146,13 @@ impl Quarters {
             scratch.clear();
             scratch.extend(rights.iter().map(|&r| [r, frame.right_word(r)]));
             tested += pairs as u64;
+            // Room for every pair, cut back to the fitting ones.
+            let mut end = out.len();
+            out.resize(end + pairs, 0);
             for &l in lefts {
-                frame.join(l, scratch, out);
+                end = frame.join(l, scratch, out, end);
             }
-        }
-        Some(tested)
-    }
-
-    /// As [`tops`](Quarters::tops), for the bottom halves: rows `k..n`, on `cols`, with
-    /// words in the numbering of the tops of `k` rows, so that a top and a bottom fit
-    /// iff their words share no bit.
-    ///
-    /// A bottom half turned upside down is a top half of `n - k` rows, built as one;
-    /// its word then describes the diagonals crossing the board's row `k - 1` upside
-    /// down, and [`upside_down`] renumbers them as they cross row `k`.
-    pub(crate) fn bottoms(
-        &self,
-        [n, k, cols]: [u32; 3],
-        out: &mut Vec<u64>,
-        scratch: &mut Vec<[u64; 2]>,
-        limit: usize,
-    ) -> Option<u64> {
-        let tested = self.tops([n, n - k, cols], out, scratch, limit)?;
-        for word in out.iter_mut() {
-            *word = upside_down(n, *word);
+            out.truncate(end);
         }
         Some(tested)
     }
@@ -157,10 +170,12 @@ fn upside_down(n: u32, word: u64) -> u64 {
     (word.reverse_bits() >> (64 - 2 * n + 1)) & !(1 << (n - 1))
 }
 
-/// How a quarter's coordinates sit on the board, for halves of `k` rows.
+/// How a quarter's coordinates sit on the board, for halves of `k` rows, and whether
+/// those are bottom halves turned upside down.
 struct Frame {
     n: u32,
     k: u32,
+    upside_down: bool,
     /// `n - m`: the left quarter's down-right diagonals and the right quarter's
     /// down-left ones are this far along the board's numbering.
     shift: u32,
@@ -169,10 +184,11 @@ struct Frame {
 }
 
 impl Frame {
-    fn new(n: u32, m: u32, k: u32) -> Frame {
+    fn new(n: u32, m: u32, k: u32, upside_down: bool) -> Frame {
         Frame {
             n,
             k,
+            upside_down,
             shift: n - m,
             family: (1 << (2 * m - 1)) - 1,
         }
@@ -182,7 +198,12 @@ impl Frame {
     /// as a word: those crossing row `k`.
     fn word(&self, down_right: u64, down_left: u64) -> u64 {
         let board = (1u64 << self.n) - 1;
-        ((down_right >> self.k) & board) | ((down_left >> self.k) & board) << self.n
+        let word = ((down_right >> self.k) & board) | ((down_left >> self.k) & board) << self.n;
+        if self.upside_down {
+            upside_down(self.n, word)
+        } else {
+            word
+        }
     }
 
     /// A right-quarter placement's share of the word. Read from the right edge, the
@@ -193,24 +214,22 @@ impl Frame {
         self.word(own_left, own_right << self.shift)
     }
 
-    /// Appends the word of `left` joined with each right placement in `rights` (with
-    /// their words) whose diagonals it does not meet. Branch-free: every word is
-    /// written, and the end moves on only past the fitting ones.
-    fn join(&self, left: u64, rights: &[[u64; 2]], out: &mut Vec<u64>) {
+    /// Writes the word of `left` joined with each right placement in `rights` (with
+    /// their words) whose diagonals it does not meet to `out` from `end` on, and returns
+    /// the new end. Branch-free: every word is written, and the end moves on only past
+    /// the fitting ones; `out` has room for all of `rights` after `end`.
+    fn join(&self, left: u64, rights: &[[u64; 2]], out: &mut [u64], mut end: usize) -> usize {
         let (own_right, own_left) = (left & self.family, left >> 32);
         // On the board, the left quarter's down-right diagonals are `shift` further on.
         let (down_right, down_left) = (own_right << self.shift, own_left);
         let word = self.word(down_right, down_left);
         // The diagonals a right placement must not have, in its own coordinates.
         let clash = (down_left >> self.shift) | (down_right & self.family) << 32;
-        let start = out.len();
-        out.resize(start + rights.len(), 0);
-        let mut end = start;
         for &[right, right_word] in rights {
             out[end] = word | right_word;
             end += usize::from(right & clash == 0);
         }
-        out.truncate(end);
+        end
     }
 }
 
