@@ -13,7 +13,7 @@
 //! are such fractions). The column is `-` without a C compiler. Each row also gives the
 //! peak resident memory of the counts (Linux `VmHWM`, reset before each count), the
 //! growth of the one-thread time since n - 2, and the work rate (search nodes, or for
-//! the join the queens placed while generating halves, per second).
+//! the join the pairs of quarter placements tested while building halves, per second).
 //!
 //! Every figure is the median of the runs (three up to n = 16, one above, or
 //! `NQ_BENCH_RUNS`); totals are checked against the published values (OEIS A000170).

@@ -11,8 +11,9 @@
 //!
 //! Data flows one way through the files, and each imports only those before it:
 //! `result` (what a count returns) and `constellation` (the subtasks) -> `kernel` (the
-//! search of one constellation, and `Found`, what a subtask found) -> `join` (the other
-//! engine) and `rotations` (the rotation-fixed placements) -> `partial` (exact sums) ->
+//! search of one constellation, and `Found`, what a subtask found) -> `quarters` (half
+//! boards built from quarter boards) -> `join` (the other engine) and `rotations` (the
+//! rotation-fixed placements) -> `partial` (exact sums) ->
 //! `jobs` (the subtask list and how each is run) -> this file (the single-threaded API)
 //! and, with `std`, `split` (the numbered list for checkpoints and shards) ->
 //! `parallel` (threads and progress).

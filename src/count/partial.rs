@@ -27,7 +27,8 @@ pub struct Partial {
     pub fixed90: u128,
     /// Placements that are their own 180° rotation.
     pub fixed180: u128,
-    /// Search nodes (unweighted: the work actually done).
+    /// Search nodes, and the join's tested pairs of quarter placements (unweighted: the
+    /// work actually done).
     pub nodes: u128,
     /// Subtasks summed.
     pub subtasks: u64,

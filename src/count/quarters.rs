@@ -114,7 +114,13 @@ impl Quarters {
         scratch: &mut Vec<[u64; 2]>,
         limit: usize,
     ) -> Option<u64> {
-        self.build_halves(Frame::new(n, self.m, n - k, true), cols, out, scratch, limit)
+        self.build_halves(
+            Frame::new(n, self.m, n - k, true),
+            cols,
+            out,
+            scratch,
+            limit,
+        )
     }
 
     /// [`tops`](Quarters::tops) and [`bottoms`](Quarters::bottoms) in `frame`.
@@ -172,6 +178,7 @@ fn upside_down(n: u32, word: u64) -> u64 {
 
 /// How a quarter's coordinates sit on the board, for halves of `k` rows, and whether
 /// those are bottom halves turned upside down.
+#[derive(Clone, Copy)]
 struct Frame {
     n: u32,
     k: u32,

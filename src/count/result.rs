@@ -20,7 +20,8 @@ pub struct Counts {
     pub total: u128,
     /// Placements distinct up to rotation and reflection (OEIS A002562).
     pub unique: u128,
-    /// Search nodes visited: queens placed by the searches that ran.
+    /// The work done: queens placed by the searches that ran, and where the join builds
+    /// its halves from quarter boards, the pairs of quarter placements it tested.
     pub nodes: u128,
     /// Subtasks searched.
     pub subtasks: u64,

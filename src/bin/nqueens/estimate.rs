@@ -5,8 +5,10 @@
 //! the constellation search takes 0.96 s at n = 16 and about 7.1 times more per added
 //! row (6.8x from 16 to 17, 7.4x from 17 to 18). The join has one model per parity,
 //! since an odd board loses the upside-down symmetry: `JOIN_EVEN` and `JOIN_ODD` below,
-//! anchored where counts start to take long. Threads divide the time (two threads
-//! gave 1.9-2.0x). The README compares the model with real runs.
+//! anchored where counts start to take long, and a factor past n = 20, where the join
+//! searches its halves instead of building them from quarter boards. Threads divide
+//! the time (two threads gave 1.95-2.15x from n = 16 up). The README compares the model
+//! with real runs.
 
 use std::io::Write as _;
 
@@ -27,35 +29,47 @@ const CONSTELLATIONS: Model = Model {
     growth: 7.1,
     below: 7.1,
 };
-/// n = 16 took 0.238 s, 18 6.81 s (29x), 20 328 s (48x): 5.35x per row up to 18 and
-/// 6.94x past it, where fewer free columns keep a subtask's memory down.
+/// n = 16 took 0.097 s, 18 2.595 s (26.8x), 20 121.5 s (46.8x): 5.17x per row up to 18
+/// and 6.84x past it.
 const JOIN_EVEN: Model = Model {
     n: 18,
-    seconds: 6.81,
-    growth: 6.94,
-    below: 5.35,
+    seconds: 2.595,
+    growth: 6.84,
+    below: 5.17,
 };
-/// n = 17 took 2.75 s and 19 91.1 s (33x); past 19 the even sizes' growth is assumed.
+/// n = 17 took 1.072 s and 19 33.74 s (31.5x); past 19 the even sizes' growth is
+/// assumed.
 const JOIN_ODD: Model = Model {
     n: 19,
-    seconds: 91.1,
-    growth: 6.94,
-    below: 5.75,
+    seconds: 33.74,
+    growth: 6.84,
+    below: 5.61,
 };
+/// Past this size the join searches its halves (the quarter table would not fit the
+/// default budget), which took this many times longer at n = 20: `count 20 --shard
+/// 0/40 --threads 1` ran 9.58 s with `--memory 100M` (too little for the table)
+/// against 3.82 s with the default.
+const BUILT_UP_TO: i32 = 20;
+const SEARCHED: f64 = 2.5;
 
 /// Counts expected to run at least this long announce themselves first.
 const ANNOUNCE_SECONDS: f64 = 10.0;
 
 /// The expected duration of a whole count of `n` on `threads` threads.
 pub fn seconds(n: u32, threads: usize) -> f64 {
-    let model = match nqueens::engine(n) {
-        Some(Engine::Join) if n.is_multiple_of(2) => JOIN_EVEN,
-        Some(Engine::Join) => JOIN_ODD,
-        _ => CONSTELLATIONS,
+    let searched = if n.cast_signed() > BUILT_UP_TO {
+        SEARCHED
+    } else {
+        1.0
+    };
+    let (model, factor) = match nqueens::engine(n) {
+        Some(Engine::Join) if n.is_multiple_of(2) => (JOIN_EVEN, searched),
+        Some(Engine::Join) => (JOIN_ODD, searched),
+        _ => (CONSTELLATIONS, 1.0),
     };
     let rows = n.cast_signed() - model.n;
     let growth = if rows >= 0 { model.growth } else { model.below };
-    model.seconds * growth.powi(rows) / threads.max(1) as f64
+    model.seconds * growth.powi(rows) * factor / threads.max(1) as f64
 }
 
 /// A duration in the largest unit that keeps it readable: "about 3.2 hours".
@@ -152,11 +166,13 @@ mod tests {
         assert!((seconds(18, 2) - JOIN_EVEN.seconds / 2.0).abs() < 1e-9);
         let (even, odd) = (JOIN_EVEN.growth, JOIN_ODD.growth);
         assert!((seconds(20, 1) - JOIN_EVEN.seconds * even * even).abs() < 1e-9);
-        assert!((seconds(21, 1) - JOIN_ODD.seconds * odd * odd).abs() < 1e-9);
+        let searched_21 = JOIN_ODD.seconds * odd * odd * SEARCHED;
+        assert!((seconds(21, 1) - searched_21).abs() < 1e-9);
         let below = JOIN_EVEN.below;
         assert!((seconds(16, 1) - JOIN_EVEN.seconds / below / below).abs() < 1e-9);
-        // The join at 16 on two threads still gets a progress bar (0.1 s).
-        assert!(seconds(16, 2) > 0.1);
+        // The join at 17 on two threads still gets a progress bar (0.1 s); at 16 it
+        // takes 0.05 s.
+        assert!(seconds(17, 2) > 0.1 && seconds(16, 2) < 0.1);
         assert!(seconds(18, 1) < ANNOUNCE_SECONDS && seconds(19, 1) > ANNOUNCE_SECONDS);
     }
 }
