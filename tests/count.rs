@@ -10,7 +10,7 @@ use nqueens::{
     Split, MEMORY_MIN,
 };
 
-/// Release builds count up to 18 (about 15 s on two threads); debug builds stop at 14
+/// Release builds count up to 18 (about 2 s on two threads); debug builds stop at 14
 /// (the smallest size the join engine counts).
 fn largest() -> u32 {
     if cfg!(debug_assertions) {

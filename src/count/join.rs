@@ -34,7 +34,7 @@
 use std::vec::Vec;
 
 use super::kernel::Found;
-use super::quarters::Quarters;
+use super::quarters::{Half, Quarters};
 
 /// The board sizes this engine counts: where it beats the constellation search,
 /// measured at 14 to 20 (README benchmark) and assumed past that, since it grows more
@@ -234,8 +234,14 @@ fn by_quarters(batch: Batch, capacity: usize) -> Found {
     for x in (0..=free >> shift).filter(|x| x.count_ones() == wanted) {
         let set = batch.pattern | x << shift;
         let built = quarters
-            .tops([n, h, set], &mut tops, &mut scratch, capacity)
-            .zip(quarters.bottoms([n, h, board ^ set], &mut bottoms, &mut scratch, capacity));
+            .halves(Half::Top, [n, h, set], &mut tops, &mut scratch, capacity)
+            .zip(quarters.halves(
+                Half::Bottom,
+                [n, h, board ^ set],
+                &mut bottoms,
+                &mut scratch,
+                capacity,
+            ));
         if let Some((top_nodes, bottom_nodes)) = built {
             found.nodes += top_nodes + bottom_nodes;
             found.solutions += pairs(&tops, &bottoms, 2 * n, &mut tables);
@@ -767,8 +773,13 @@ mod tests {
             let (h, board) = (n / 2, (1u32 << n) - 1);
             let (mut tops, mut bottoms, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
             for set in column_sets(n) {
-                quarters.tops([n, h, set], &mut tops, &mut scratch, usize::MAX);
-                quarters.bottoms([n, h, board ^ set], &mut bottoms, &mut scratch, usize::MAX);
+                let lists = [
+                    (Half::Top, set, &mut tops),
+                    (Half::Bottom, board ^ set, &mut bottoms),
+                ];
+                for (half, cols, list) in lists {
+                    quarters.halves(half, [n, h, cols], list, &mut scratch, usize::MAX);
+                }
                 let searched = count_set(n, set, usize::MAX).solutions;
                 assert_eq!(
                     pairs_by_definition(&tops, &bottoms),

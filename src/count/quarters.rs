@@ -80,58 +80,33 @@ impl Quarters {
         &self.entries[self.starts[key] as usize..self.starts[key + 1] as usize]
     }
 
-    /// Fills `out` with the word (see `join.rs`) of every top half of `k` rows on the
-    /// column set `cols` of an `n`×`n` board, and returns how many pairs of parts it
-    /// tested; `None` (and `out` cut short) if `out` might pass `limit` words.
+    /// Fills `out` with the word (see `join.rs`) of every `half` of an `n`×`n` board
+    /// cut below row `k` whose queens stand on the column set `cols`: the top half
+    /// (rows `0..k`) or the bottom half (rows `k..n`). Returns how many pairs of parts
+    /// it tested; `None` (and `out` cut short) if `out` might pass `limit` words.
     /// `scratch` is room kept by the caller.
     ///
-    /// A half's word has the diagonals crossing row `k` inside the board: bit `i` for
-    /// the down-right one through column `n - 1 - i`, bit `n + i` for the down-left one
-    /// through column `i`.
-    pub(crate) fn tops(
-        &self,
-        [n, k, cols]: [u32; 3],
-        out: &mut Vec<u64>,
-        scratch: &mut Vec<[u64; 2]>,
-        limit: usize,
-    ) -> Option<u64> {
-        self.build_halves(Frame::new(n, self.m, k, false), cols, out, scratch, limit)
-    }
-
-    /// As [`tops`](Quarters::tops), for the bottom halves: rows `k..n`, on `cols`, with
-    /// words in the numbering of the tops of `k` rows, so that a top and a bottom fit
-    /// iff their words share no bit.
+    /// A word has the diagonals crossing row `k` inside the board: bit `i` for the
+    /// down-right one through column `n - 1 - i`, bit `n + i` for the down-left one
+    /// through column `i`. So a top and a bottom fit iff their words share no bit.
     ///
     /// A bottom half turned upside down is a top half of `n - k` rows, built as one;
     /// its word then describes the diagonals crossing the board's row `k - 1` upside
     /// down, and [`upside_down`] renumbers them as they cross row `k`. It moves each
     /// bit on its own, so it is applied to each part's share of the word rather than
     /// to every word.
-    pub(crate) fn bottoms(
+    pub(crate) fn halves(
         &self,
+        half: Half,
         [n, k, cols]: [u32; 3],
         out: &mut Vec<u64>,
         scratch: &mut Vec<[u64; 2]>,
         limit: usize,
     ) -> Option<u64> {
-        self.build_halves(
-            Frame::new(n, self.m, n - k, true),
-            cols,
-            out,
-            scratch,
-            limit,
-        )
-    }
-
-    /// [`tops`](Quarters::tops) and [`bottoms`](Quarters::bottoms) in `frame`.
-    fn build_halves(
-        &self,
-        frame: Frame,
-        cols: u32,
-        out: &mut Vec<u64>,
-        scratch: &mut Vec<[u64; 2]>,
-        limit: usize,
-    ) -> Option<u64> {
+        let frame = match half {
+            Half::Top => Frame::new(n, self.m, k, false),
+            Half::Bottom => Frame::new(n, self.m, n - k, true),
+        };
         out.clear();
         let (m, n, k) = (self.m, frame.n, frame.k);
         let left = cols & ((1 << (n / 2)) - 1);
@@ -164,7 +139,7 @@ impl Quarters {
     }
 }
 
-/// Renumbers the word of an upside-down bottom half (see [`Quarters::bottoms`]).
+/// Renumbers the word of an upside-down bottom half (see [`Quarters::halves`]).
 ///
 /// Upside down, its down-right diagonal numbered `i` (through column `n - 1 - i` of the
 /// row above the cut) runs down-left, and one row further down it crosses column
@@ -174,6 +149,13 @@ impl Quarters {
 /// (the one reversal moves to bit `n - 1`).
 fn upside_down(n: u32, word: u64) -> u64 {
     (word.reverse_bits() >> (64 - 2 * n + 1)) & !(1 << (n - 1))
+}
+
+/// Which half of the board [`Quarters::halves`] builds.
+#[derive(Clone, Copy)]
+pub(crate) enum Half {
+    Top,
+    Bottom,
 }
 
 /// How a quarter's coordinates sit on the board, for halves of `k` rows, and whether
