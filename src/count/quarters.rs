@@ -12,9 +12,9 @@
 //! search per half with a table lookup and a branch-free test, and lists each column
 //! set's halves on their own, so they need no sorting.
 //!
-//! The table holds about 0.9 million placements for `m = 9` (7 MB) and 7.5 million for
-//! `m = 10` (60 MB), some 8x more per step of `m`; the join uses it where it fits the
-//! memory budget ([`Quarters::bytes`]).
+//! The table holds about 0.9 million placements for `m = 9` (8 MB with its index) and
+//! 7.5 million for `m = 10` (64 MB), some 8x more per step of `m`; the join uses it
+//! where it fits the memory budget ([`Quarters::bytes`]).
 
 use std::sync::{Arc, Mutex};
 use std::vec::Vec;
