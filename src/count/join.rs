@@ -38,8 +38,10 @@ use super::quarters::{Half, Quarters};
 
 /// The board sizes this engine counts: where it beats the constellation search,
 /// measured at 14 to 20 (README benchmark) and assumed past that, since it grows more
-/// slowly. At 13 it lost: `count 13 --threads 1` took 9.9 ms with 13 added here
-/// against 6.4 ms (median process time of 25 runs each). It stops at 24 because a
+/// slowly. At 13 it gains too little to change that size's subtask list for: `count 13
+/// --threads 1 --json` took 4.45-4.51 ms with 13 added here against 4.68-4.71 ms
+/// (median `elapsed_seconds` of 25 runs, two rounds each, with halves built from
+/// quarters; with searched halves it had lost, 9.9 ms against 6.4 ms). It stops at 24 because a
 /// column set's lists grow about 5.5x per two rows (1,190 halves on average at n = 16, 6,558 at 18), which extrapolates to
 /// about 1.3 million, some 10 MB, per list at n = 24, and to ten times that beyond;
 /// batches that outgrow the memory budget fall back to one column set at a time.
