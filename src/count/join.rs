@@ -37,14 +37,16 @@ use super::kernel::Found;
 use super::quarters::{Half, Quarters};
 
 /// The board sizes this engine counts: where it beats the constellation search,
-/// measured at 14 to 20 (README benchmark) and assumed past that, since it grows more
-/// slowly. At 13 it gains too little to change that size's subtask list for: `count 13
-/// --threads 1 --json` took 4.45-4.51 ms with 13 added here against 4.68-4.71 ms
-/// (median `elapsed_seconds` of 25 runs, two rounds each, with halves built from
-/// quarters; with searched halves it had lost, 9.9 ms against 6.4 ms). It stops at 24 because a
-/// column set's lists grow about 5.5x per two rows (1,190 halves on average at n = 16, 6,558 at 18), which extrapolates to
-/// about 1.3 million, some 10 MB, per list at n = 24, and to ten times that beyond;
-/// batches that outgrow the memory budget fall back to one column set at a time.
+/// measured at 16 to 19 (the README's "Against the previous engines": 6x to 19x) and
+/// assumed at 14, 15 and past 19, since it grows more slowly. At 13 it gains too little
+/// to change that size's subtask list for: `count 13 --threads 1 --json` took
+/// 4.45-4.51 ms with 13 added here against 4.68-4.71 ms (median `elapsed_seconds` of
+/// 25 runs, two rounds each, with halves built from quarters; with searched halves it
+/// had lost, 9.9 ms against 6.4 ms). It stops at 24 because a column set's lists grow
+/// about 5.5x per two rows (1,190 halves on average at n = 16, 6,558 at 18), which
+/// extrapolates to about 1.3 million, some 10 MB, per list at n = 24, and to ten times
+/// that beyond; batches that outgrow the memory budget fall back to one column set at
+/// a time.
 pub(crate) const SIZES: [u32; 11] = [14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24];
 
 /// Whether `n` is counted by joining halves.
@@ -223,51 +225,59 @@ pub(crate) fn count(batch: Batch, room: Room) -> Found {
 
 /// [`count`] with every column set's halves built from quarters (`quarters.rs`), one
 /// set at a time; a set whose halves would pass `capacity` words is counted by
-/// [`count_set`]. `nodes` is the pairs of quarter placements tested.
+/// [`count_set`]. `nodes` is the pairs of quarter placements tested (and a searched
+/// set's queens placed).
 fn by_quarters(batch: Batch, capacity: usize) -> Found {
     let n = u32::from(batch.n);
     let quarters = Quarters::of(n);
-    let (free, [h, _]) = (free(n), rows(n));
-    let (board, shift) = ((1u32 << n) - 1, free.trailing_zeros());
-    let wanted = h - batch.pattern.count_ones();
+    let (h, board) = (rows(n)[0], (1u32 << n) - 1);
     let (mut tops, mut bottoms, mut scratch, mut tables) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    let mut found = Found::default();
-    for x in (0..=free >> shift).filter(|x| x.count_ones() == wanted) {
-        let set = batch.pattern | x << shift;
+    let one_set = |set: u32| {
+        // The bottoms are built only once the tops fit.
         let built = quarters
             .halves(Half::Top, [n, h, set], &mut tops, &mut scratch, capacity)
-            .zip(quarters.halves(
-                Half::Bottom,
-                [n, h, board ^ set],
-                &mut bottoms,
-                &mut scratch,
-                capacity,
-            ));
-        if let Some((top_nodes, bottom_nodes)) = built {
-            found.nodes += top_nodes + bottom_nodes;
-            found.solutions += pairs(&tops, &bottoms, 2 * n, &mut tables);
-        } else {
-            let one = count_set(n, set, capacity);
-            found.solutions += one.solutions;
-            found.nodes += one.nodes;
+            .and_then(|top_nodes| {
+                let cols = [n, h, board ^ set];
+                let bottom_nodes =
+                    quarters.halves(Half::Bottom, cols, &mut bottoms, &mut scratch, capacity)?;
+                Some(top_nodes + bottom_nodes)
+            });
+        match built {
+            Some(nodes) => Found {
+                solutions: pairs(&tops, &bottoms, 2 * n, &mut tables),
+                nodes,
+                ..Found::default()
+            },
+            None => count_set(n, set, capacity),
         }
-    }
-    found
+    };
+    sum(sets(n, batch.pattern).map(one_set))
 }
 
 /// [`count`] one column set at a time: every set with key columns `pattern`.
 fn by_sets(n: u32, pattern: u32, capacity: usize) -> Found {
+    sum(sets(n, pattern).map(|set| count_set(n, set, capacity)))
+}
+
+/// The column sets of the batch with key columns `pattern`: the pattern with every
+/// choice of free columns that gives it a top half's `n/2` columns.
+fn sets(n: u32, pattern: u32) -> impl Iterator<Item = u32> {
     let free = free(n);
     let shift = free.trailing_zeros();
-    let wanted = n / 2 - pattern.count_ones();
-    let mut found = Found::default();
-    for x in (0..=free >> shift).filter(|x| x.count_ones() == wanted) {
-        let one = count_set(n, pattern | x << shift, capacity);
-        found.solutions += one.solutions;
-        found.nodes += one.nodes;
-    }
-    found
+    let wanted = rows(n)[0] - pattern.count_ones();
+    (0..=free >> shift)
+        .filter(move |x| x.count_ones() == wanted)
+        .map(move |x| pattern | x << shift)
+}
+
+/// The solutions and nodes of column sets' counts, added up.
+fn sum(counts: impl Iterator<Item = Found>) -> Found {
+    counts.fold(Found::default(), |all, one| Found {
+        solutions: all.solutions + one.solutions,
+        nodes: all.nodes + one.nodes,
+        ..all
+    })
 }
 
 /// Generates the halves (`role`) whose key columns are `pattern`, each into the list

@@ -46,12 +46,13 @@ use core::fmt;
 
 use crate::solver::MAX_N;
 
-/// The memory a count's join engine may use for its lists of half boards, over all
-/// threads, unless told otherwise (`CountOptions::memory`,
-/// `Split::with_memory`, `nqueens count --memory`):
-/// 1 GiB. The lists measured at most a few megabytes up to n = 20, so the budget only
-/// binds when it is set far lower; then the join takes its lists in pieces, which
-/// costs time but never changes a count. The constellation search needs no lists.
+/// The memory a count's join engine may use for its quarter table and lists of half
+/// boards, over all threads, unless told otherwise (`CountOptions::memory`,
+/// `Split::with_memory`, `nqueens count --memory`): 1 GiB. The README's measurements
+/// peaked at 74 MB up to n = 20, so the budget only binds when
+/// it is set far lower; then the join searches its halves instead of building them from
+/// the table, and takes its lists in pieces, which costs time but never changes a
+/// count. The constellation search needs neither.
 pub const MEMORY_DEFAULT: usize = 1 << 30;
 
 /// The smallest memory budget one thread of the join runs in: 144 KiB (its OR tables and

@@ -43,8 +43,8 @@ pub struct CountOptions<'a> {
     pub threads: Option<NonZeroUsize>,
     /// Called after each finished subtask, from whichever thread finished it.
     pub progress: Option<&'a (dyn Fn(Progress) + Sync)>,
-    /// Bytes the join engine's lists may take over all threads; `None` means
-    /// [`MEMORY_DEFAULT`](crate::MEMORY_DEFAULT). See `Split::with_memory`.
+    /// Bytes the join engine's quarter table and lists may take over all threads;
+    /// `None` means [`MEMORY_DEFAULT`](crate::MEMORY_DEFAULT). See `Split::with_memory`.
     pub memory: Option<usize>,
 }
 

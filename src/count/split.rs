@@ -34,7 +34,7 @@ const SPLIT_VERSION: u8 = 3;
 pub struct Split {
     n: u32,
     jobs: Vec<Job>,
-    /// Bytes the join's lists may take, over all threads.
+    /// Bytes the join's quarter table and lists may take, over all threads.
     memory: usize,
 }
 
@@ -60,10 +60,10 @@ impl Split {
         })
     }
 
-    /// The same split, run within `bytes` of memory for the join's lists (over all
-    /// threads; [`MEMORY_DEFAULT`] unless set). A budget changes how a subtask holds
-    /// its lists, never the subtasks or their results, so shards and checkpoints of
-    /// different budgets combine. Below `THREAD_MEMORY_MIN` (144 KiB) per thread, fewer
+    /// The same split, run within `bytes` of memory for the join's quarter table and
+    /// lists (over all threads; [`MEMORY_DEFAULT`] unless set). A budget changes how a
+    /// subtask makes and holds its lists, never the subtasks or their counts (only the
+    /// work figure `nodes`), so shards and checkpoints of different budgets combine. Below `THREAD_MEMORY_MIN` (144 KiB) per thread, fewer
     /// threads run; one thread always runs.
     ///
     /// # Example

@@ -45,8 +45,9 @@ const JOIN_ODD: Model = Model {
     growth: 6.84,
     below: 5.61,
 };
-/// Past this size the join searches its halves (the quarter table would not fit the
-/// default budget), which took this many times longer at n = 20: `count 20 --shard
+/// Past this size the join searches its halves (no quarter table is listed past
+/// ⌈n/2⌉ = 10: the next would be about 500 MB), which took this many times longer at
+/// n = 20: `count 20 --shard
 /// 0/40 --threads 1` ran 9.58 s with `--memory 100M` (too little for the table)
 /// against 3.82 s with the default.
 const BUILT_UP_TO: i32 = 20;
