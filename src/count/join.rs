@@ -176,11 +176,14 @@ pub(crate) struct Room {
 }
 
 /// The room of each of `threads` threads of an `n`×`n` count sharing `bytes`: the
-/// quarter table if it takes at most half of them, and an equal share of the rest.
+/// quarter table if it takes at most half of them and leaves every thread
+/// [`THREAD_MEMORY_MIN`], and an equal share of the rest.
 pub(crate) fn room(n: u32, bytes: usize, threads: usize) -> Room {
-    let table = Quarters::bytes(n).filter(|&table| table <= bytes / 2);
+    let threads = threads.max(1);
+    let table = Quarters::bytes(n)
+        .filter(|&table| table <= bytes / 2 && (bytes - table) / threads >= THREAD_MEMORY_MIN);
     Room {
-        words: capacity((bytes - table.unwrap_or(0)) / threads.max(1)),
+        words: capacity((bytes - table.unwrap_or(0)) / threads),
         quarters: table.is_some(),
     }
 }
@@ -898,6 +901,12 @@ mod tests {
         assert!(!super::room(18, 2 * table - 1, 1).quarters);
         // Past the listed quarter sizes the halves are always searched.
         assert!(!super::room(21, usize::MAX, 1).quarters);
+        // The table leaves every thread its least room, or it is not used: a thread
+        // below that would run on more than the budget.
+        let table16 = Quarters::bytes(16).unwrap();
+        let crowded = 2 * table16 / THREAD_MEMORY_MIN;
+        assert!(super::room(16, 2 * table16, crowded / 2).quarters);
+        assert!(!super::room(16, 2 * table16, crowded).quarters);
         // Threads share what the table leaves.
         assert_eq!(
             super::room(16, 1 << 30, 4).words,
