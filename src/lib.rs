@@ -45,6 +45,8 @@
 //! `default-features = false` it has no dependencies and never allocates; the `cli`
 //! feature (on by default) builds the `nqueens` binary.
 #![no_std]
+// docs.rs builds with `--cfg docsrs` on nightly: badge the items that need `std`.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![doc(test(attr(deny(warnings))))]
@@ -74,7 +76,12 @@ pub use solver::{first_placements, solve, Answer, Placement, Placements, Solutio
 pub use table::{answer, lookup, table, TABLE_MAX, TABLE_MIN};
 pub use verify::{verify, Mismatch, Verified};
 
-// The README's Rust examples run as doctests, so the README cannot drift from the API.
+// The Rust examples of the README and the docs run as doctests, so they cannot drift
+// from the API.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../docs/engines.md")]
+struct EnginesDoctests;

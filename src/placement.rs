@@ -50,6 +50,7 @@ impl fmt::Display for PlacementError {
 }
 
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 impl std::error::Error for PlacementError {}
 
 impl Placement {

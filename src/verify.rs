@@ -124,6 +124,7 @@ impl fmt::Display for Mismatch {
 }
 
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 impl std::error::Error for Mismatch {}
 
 /// Re-derives `answer` at run time and checks it.

@@ -63,6 +63,7 @@ pub const MEMORY_DEFAULT: usize = 1 << 30;
 /// assert_eq!(nqueens::MEMORY_MIN, 144 << 10);
 /// ```
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub const MEMORY_MIN: usize = join::THREAD_MEMORY_MIN;
 
 /// The number of placements on an `n`×`n` board, or `None` outside 1..=32.

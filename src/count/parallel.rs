@@ -18,6 +18,7 @@ use super::split::Split;
 /// let p = nqueens::Progress { done: 3, total: 12 };
 /// assert_eq!(p.done * 4, p.total);
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
     /// Subtasks finished so far.
@@ -37,6 +38,7 @@ pub struct Progress {
 /// };
 /// assert_eq!(nqueens::count_with(12, &options).unwrap().total, 14200);
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 #[derive(Clone, Copy, Default)]
 pub struct CountOptions<'a> {
     /// Worker threads; `None` means one per core.
@@ -69,6 +71,7 @@ impl core::fmt::Debug for CountOptions<'_> {
 /// let c = nqueens::count_with(14, &nqueens::CountOptions::default()).unwrap();
 /// assert_eq!((c.total, c.unique), (365596, 45752));
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 pub fn count_with(n: u32, options: &CountOptions<'_>) -> Result<Counts, CountError> {
     let split = Split::new(n)?.with_memory(options.memory.unwrap_or(crate::MEMORY_DEFAULT));
     let all: Vec<usize> = (0..split.len()).collect();

@@ -68,4 +68,5 @@ impl fmt::Display for CountError {
 }
 
 #[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 impl std::error::Error for CountError {}

@@ -30,6 +30,7 @@ const SPLIT_VERSION: u8 = 3;
 /// assert_eq!(split.fingerprint(), nqueens::Split::new(12).unwrap().fingerprint());
 /// assert_ne!(split.fingerprint(), nqueens::Split::new(13).unwrap().fingerprint());
 /// ```
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 #[derive(Clone, Debug)]
 pub struct Split {
     n: u32,

@@ -1,4 +1,4 @@
-//! The README's "Embedding in firmware" example, built and run by CI as written.
+//! The firmware example of docs/firmware.md, built and run by CI as written.
 #![no_std]
 #![no_main]
 
