@@ -58,6 +58,7 @@ mod count;
 mod placement;
 pub mod published;
 mod solver;
+mod symmetry;
 mod table;
 mod verify;
 

@@ -1,5 +1,5 @@
 //! The first Ctrl-C (SIGINT) or SIGTERM of a count: save what is done, say how to
-//! resume (or what was lost), exit 130.
+//! resume (or what was lost), remove the run's lock files, exit 130.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -20,7 +20,7 @@ pub fn install(context: Context) {
         let finished = context.done.load(Ordering::Relaxed);
         let total = context.total;
         match &context.saver {
-            Some(saver) => match saver.flush() {
+            Some(saver) => match saver.close() {
                 Ok(kept) => eprintln!(
                     "\ninterrupted: {kept} of {total} subtasks are saved; resume with: {}",
                     resume_command()
@@ -35,6 +35,9 @@ pub fn install(context: Context) {
                  (nothing was saved; `nqueens count N --checkpoint FILE` keeps progress)"
             ),
         }
+        // After the last save (close() stops any other): the files are final, so the
+        // next run may take them over.
+        crate::lock::release_all();
         std::process::exit(130);
     };
     // Failing to install only means Ctrl-C kills the process the default way.
