@@ -66,11 +66,10 @@ pub fn output(path: &Path) -> Result<Target, Failure> {
         return Ok(Target::Stdout);
     }
     match kind(path, WHAT)? {
-        Kind::Absent => Ok(Target::Regular(path.to_owned())),
         Kind::Regular { meta, .. } | Kind::Stream(_, meta) if is_stdout(&meta) => {
             Ok(Target::Stdout)
         }
-        Kind::Regular { link: false, .. } => Ok(Target::Regular(path.to_owned())),
+        Kind::Absent | Kind::Regular { link: false, .. } => Ok(Target::Regular(path.to_owned())),
         Kind::Regular { link: true, .. } => resolve(path, WHAT).map(Target::Regular),
         Kind::Stream(..) => Ok(Target::Stream(path.to_owned())),
         Kind::Refused(kind) => Err(Failure::Usage(format!(

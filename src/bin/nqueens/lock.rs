@@ -112,6 +112,7 @@ fn remove(held: Held) {
         // Failing to remove only leaves a hidden, empty file behind.
         let _ = fs::remove_file(&held.path);
     }
+    drop(held.file); // closing it unlocks
 }
 
 /// Whether `path` names the file open as `file` (same device and inode); `false` when

@@ -53,9 +53,9 @@ pub fn bar(n: u32, threads: usize, done: u64, todo: u64, quiet: bool) -> Progres
 /// Subtasks per second as a whole number, per minute or per hour when fewer than one
 /// a second finish (the large counts' subtasks take minutes).
 pub fn rate(per_second: f64) -> String {
-    if per_second >= 0.5 {
+    if per_second >= 1.0 {
         format!("{per_second:.0}/s")
-    } else if per_second * 60.0 >= 0.5 {
+    } else if per_second * 60.0 >= 1.0 {
         format!("{:.0}/min", per_second * 60.0)
     } else {
         format!("{:.0}/h", per_second * 3600.0)
@@ -83,7 +83,8 @@ mod tests {
     #[test]
     fn rates_are_whole_numbers_with_a_unit() {
         assert_eq!(rate(15.3764), "15/s");
-        assert_eq!(rate(0.5), "1/s");
+        assert_eq!(rate(1.0), "1/s");
+        assert_eq!(rate(0.5), "30/min");
         assert_eq!(rate(0.25), "15/min");
         assert_eq!(rate(0.001), "4/h");
         assert_eq!(rate(0.0), "0/h");
