@@ -307,3 +307,35 @@ fn the_same_file_for_checkpoint_and_output_is_refused() {
     assert_usage_error(&out, "are the same file", "same file twice");
     assert!(names(&dir).is_empty(), "{:?}", names(&dir));
 }
+
+#[test]
+fn a_run_stopped_by_sigterm_leaves_no_lock() {
+    use std::io::BufRead as _;
+    let dir = scratch("files-sigterm");
+    // n = 19 on one thread takes long enough (tens of seconds) to be announced on
+    // stderr, which happens just before the interrupt handler is installed.
+    let mut child = Command::new(BIN)
+        .args(["count", "19", "--threads", "1", "--shard", "0/1"])
+        .args(["--output", "s.json"])
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut announced = String::new();
+    std::io::BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut announced)
+        .unwrap();
+    assert!(announced.contains("counting n=19"), "{announced}");
+    assert!(dir.join(".s.json.lock").exists(), "the run holds its lock");
+    // The reader of stderr is gone now, as when a terminal closes: the handler must
+    // still save, remove the lock and exit (eprintln! would panic and ignore the signal).
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    assert_eq!(child.wait().unwrap().code(), Some(130));
+    assert!(names(&dir).is_empty(), "{:?}", names(&dir));
+}
