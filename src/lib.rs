@@ -29,7 +29,8 @@
 //!   with `std`, `count_with` runs the subtasks on every core and `Split` numbers them
 //!   for checkpoints and shards, summed as [`Partial`]s.
 //! - [`Algorithm`] runs the classic algorithms (naive, flag arrays, bitmask, dancing
-//!   links, cell by cell) side by side, and [`Solutions`] streams every placement.
+//!   links, cell by cell) side by side, and [`Solutions`] streams every placement;
+//!   [`Placement::canonical`] picks one per class of rotations and reflections.
 //! - [`published`] holds the OEIS counts for n <= 27, used only to check computed ones.
 //!
 //! # Compile-time cost
@@ -60,6 +61,7 @@ mod count;
 mod placement;
 pub mod published;
 mod solver;
+mod symmetry;
 mod table;
 mod verify;
 

@@ -210,7 +210,86 @@ fn show_rejects_missing_placements() {
         "index 5",
     );
     assert_usage_error(&run(&["show", "6", "--index", "0"], None), "'0'", "index 0");
-    assert_usage_error(&run(&["show", "3"], None), "placement 1", "n=3");
+    for n in ["2", "3"] {
+        let out = run(&["show", n, "--index", "2"], None);
+        let expected = format!("n = {n} has no placements");
+        assert_usage_error(&out, &expected, "no placements");
+        assert!(!text(&out.stderr).contains("from 1 to 0"));
+    }
+}
+
+#[test]
+fn sizes_without_placements_list_nothing_and_say_why_on_stderr() {
+    for args in [
+        &["solutions", "2"][..],
+        &["solutions", "3", "--limit", "5"],
+        &["solutions", "3", "--unique", "--format", "json"],
+    ] {
+        let out = run(args, None);
+        assert!(out.status.success(), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = text(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("has no placements"), "{err}");
+    }
+}
+
+/// `count N --unique`, the distinct count this code computes.
+fn counted_unique(n: u32) -> usize {
+    let out = run(&["count", &n.to_string(), "--unique"], None);
+    text(&out.stdout).trim().parse().unwrap()
+}
+
+#[test]
+fn solutions_unique_lists_the_smallest_of_each_symmetry_class() {
+    let all = text(&run(&["solutions", "8"], None).stdout);
+    let unique = text(&run(&["solutions", "8", "--unique"], None).stdout);
+    let lines: Vec<&str> = unique.lines().collect();
+    assert_eq!(lines.len(), 12, "{unique}");
+    assert_eq!(lines[0], "1 5 8 6 3 7 2 4");
+    assert_eq!(lines[11], "3 6 2 5 8 1 7 4"); // as a brute force over all 8! orders lists them
+                                              // A subsequence of all placements, each the smallest of its class.
+    let mut rest = all.lines();
+    assert!(lines.iter().all(|l| rest.any(|a| a == *l)), "not in order");
+    for line in &lines {
+        let columns: Vec<u32> = line.split(' ').map(|c| c.parse().unwrap()).collect();
+        let p = nqueens::Placement::new(&columns).unwrap();
+        assert_eq!(p.canonical(), Some(p), "{line}");
+    }
+    for n in 1..=10 {
+        let rows = run(&["solutions", &n.to_string(), "--unique"], None);
+        let listed = text(&rows.stdout).lines().count();
+        assert_eq!(listed, counted_unique(n), "n={n}");
+        let published = nqueens::published::distinct(n).unwrap();
+        assert_eq!(listed as u128, published, "n={n}");
+    }
+}
+
+#[test]
+fn solutions_unique_in_every_format_and_with_a_limit() {
+    let rows = text(&run(&["solutions", "8", "--unique"], None).stdout);
+    let boards = text(&run(&["solutions", "8", "--unique", "--format", "boards"], None).stdout);
+    assert_eq!(boards.matches('Q').count(), 12 * 8);
+    assert_eq!(boards.split("\n\n").filter(|b| !b.is_empty()).count(), 12);
+    let json = text(&run(&["solutions", "8", "--unique", "--format", "json"], None).stdout);
+    let objects: Vec<serde_json::Value> = json
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(objects.len(), 12);
+    for (k, (object, row)) in objects.iter().zip(rows.lines()).enumerate() {
+        assert_eq!(object["index"], k + 1);
+        let columns: Vec<String> = object["columns"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(columns.join(" "), row);
+    }
+    let limited = text(&run(&["solutions", "8", "--unique", "--limit", "3"], None).stdout);
+    let first: String = rows.lines().take(3).flat_map(|l| [l, "\n"]).collect();
+    assert_eq!(limited, first);
 }
 
 #[test]
@@ -241,6 +320,35 @@ fn check_lists_every_attacking_pair() {
     let diagonal = run(&["check"], Some(b"1 2 3 4\n"));
     assert_eq!(diagonal.status.code(), Some(1));
     assert_eq!(text(&diagonal.stdout).lines().count(), 1 + 6);
+}
+
+#[test]
+fn check_accepts_commas_spaces_and_both() {
+    for args in [
+        &["check", "1,5,8,6,3,7,2,4"][..],
+        &["check", "1,", "5,", "8,", "6,", "3,", "7,", "2,", "4"],
+        &["check", "1, 5,8 6", "3,7,2,4"],
+    ] {
+        let out = run(args, None);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert_eq!(
+            text(&out.stdout),
+            "valid: 1 5 8 6 3 7 2 4 (8 queens, none attacked)\n"
+        );
+    }
+    let piped = run(&["check"], Some(b"1,5,8,6,3,7,2,4\n"));
+    assert_eq!(piped.status.code(), Some(0));
+    let invalid = run(&["check", "1,2"], None);
+    assert_eq!(invalid.status.code(), Some(1));
+    // A bad column is still named on its own, and the message says what separates.
+    let bad = run(&["check", "1,2,x"], None);
+    assert_usage_error(&bad, "column 'x' in row 3", "bad column");
+    assert!(text(&bad.stderr).contains("spaces or commas"));
 }
 
 #[test]

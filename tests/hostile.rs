@@ -157,7 +157,9 @@ fn cases() -> Vec<Case> {
         (&["solutions", "8", "--format", ""], "''"),
         (&["show", "8", "--index", "0"], "'0'"),
         (&["show", "8", "--index", "93"], "placement 93"),
-        (&["show", "3"], "placement 1"),
+        (&["show", "3"], "n = 3 has no placements"),
+        (&["show", "2", "--index", "4"], "n = 2 has no placements"),
+        (&["check", "1,,x"], "'x'"),
         (&["compare", "8", "--algo", "quick"], "'quick'"),
         (&["compare", "8", "--algo", ""], "''"),
         // Placements for check.

@@ -237,8 +237,17 @@ fn the_first_sigint_saves_and_prints_the_command_that_resumes() {
         arg(&file)
     );
     assert!(stderr.contains(&expected), "{stderr}");
+    // The interrupted run removed its lock: only the checkpoint is left.
+    let names = || -> Vec<_> {
+        fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect()
+    };
+    assert_eq!(names(), ["count.checkpoint"]);
     let resumed = run(&checkpointed(&long(), &file), None);
     assert_eq!(text(&resumed.stdout), format!("{}\n", long_total()));
+    assert_eq!(names(), ["count.checkpoint"]);
 }
 
 #[test]

@@ -239,7 +239,7 @@ fn a_second_process_refuses_a_shard_output_in_use() {
         "--output",
         arg(&file),
     ]);
-    wait_for(&dir.join("shard.json.lock"));
+    wait_for(&dir.join(".shard.json.lock"));
     sleep(Duration::from_millis(50));
     let second = run(
         &["count", "12", "--shard", "0/1", "--output", arg(&file)],
@@ -280,7 +280,7 @@ fn planted_links_are_never_followed() {
     assert!(!fs::symlink_metadata(dir.join("c")).unwrap().is_symlink());
     // A link planted at the lock file is refused, and its target is not created.
     let target = dir.join("created-by-link");
-    symlink(&target, dir.join("d.lock")).unwrap();
+    symlink(&target, dir.join(".d.lock")).unwrap();
     let refused = run(&["count", "12", "--checkpoint", arg(&dir.join("d"))], None);
     assert_usage_error(&refused, "cannot lock checkpoint", "planted lock link");
     assert!(!target.exists());
@@ -480,9 +480,26 @@ fn a_size_past_the_table_draws_the_count_progress_bar_on_a_terminal() {
     assert!(fs::read_to_string(&result)
         .unwrap()
         .ends_with(&format!("\n{total}\n")));
+    let drawing = text(&terminal.stdout);
     assert_eq!(
-        text(&terminal.stdout).contains("subtasks"),
+        drawing.contains("subtasks"),
         drawn,
         "the bar was drawn on the terminal: {drawn}"
     );
+    // Every rate drawn is a whole number with a unit (not `15.3764/s`), then the ETA.
+    let mut rates = 0;
+    for after in drawing.split("subtasks, ").skip(1) {
+        let Some((rate, rest)) = after.split_once(", ") else {
+            continue; // the last drawing, cut off by the end of the run
+        };
+        let (number, unit) = rate.split_once('/').unwrap_or((rate, ""));
+        assert!(
+            !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()),
+            "rate {rate:?} in {drawing:?}"
+        );
+        assert!(["s", "min", "h"].contains(&unit), "rate {rate:?}");
+        assert!(rest.starts_with("ETA "), "{drawing:?}");
+        rates += 1;
+    }
+    assert_eq!(rates > 0, drawn, "{drawing:?}");
 }

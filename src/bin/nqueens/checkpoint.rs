@@ -11,7 +11,7 @@
 //! ```
 //!
 //! Each save goes through [`files::write_atomically`], so a crash leaves the old file or
-//! the new one, never half of either; the run holds the file's lock (`files::Lock`).
+//! the new one, never half of either; the run holds the file's lock (`lock::Lock`).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -150,6 +150,9 @@ struct State {
     version: u64,
     saved: u64,
     error: Option<String>,
+    /// Set by [`Saver::close`]: no save after the last one, so the file is not written
+    /// once the run has let go of its lock.
+    closed: bool,
 }
 
 impl Saver {
@@ -164,6 +167,7 @@ impl Saver {
                 version: 1,
                 saved: 0,
                 error: None,
+                closed: false,
             }),
             arrived: Condvar::new(),
             writing: Mutex::new(()),
@@ -193,6 +197,19 @@ impl Saver {
         }
     }
 
+    /// Saves what is left, then stops saving for good: the run is over (finished,
+    /// failed or interrupted) and is about to release the file's lock.
+    pub fn close(&self) -> Result<usize, Failure> {
+        let _writing = lock(&self.writing);
+        self.save_pending();
+        let mut state = lock(&self.state);
+        state.closed = true;
+        match &state.error {
+            Some(e) => Err(Failure::Io(e.clone())),
+            None => Ok(state.done.len()),
+        }
+    }
+
     /// Whether a save has failed (the count should stop: its progress is not kept).
     pub fn failed(&self) -> bool {
         lock(&self.state).error.is_some()
@@ -203,13 +220,13 @@ impl Saver {
         loop {
             {
                 let mut state = lock(&self.state);
-                while state.version == state.saved && state.error.is_none() {
+                while state.version == state.saved && state.error.is_none() && !state.closed {
                     state = self
                         .arrived
                         .wait(state)
                         .unwrap_or_else(std::sync::PoisonError::into_inner);
                 }
-                if state.error.is_some() {
+                if state.error.is_some() || state.closed {
                     return;
                 }
             }
@@ -224,7 +241,7 @@ impl Saver {
         loop {
             let (version, text) = {
                 let state = lock(&self.state);
-                if state.version == state.saved || state.error.is_some() {
+                if state.version == state.saved || state.error.is_some() || state.closed {
                     return;
                 }
                 (state.version, render(&self.header, &state.done))

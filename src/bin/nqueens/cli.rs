@@ -19,7 +19,7 @@ use nqueens::Algorithm;
     name = "nqueens",
     version,
     args_conflicts_with_subcommands = true,
-    after_help = "Examples:\n  nqueens 8\n  echo 8 | nqueens\n  nqueens 8 --json\n  nqueens 13 --verify\n  nqueens verify\n  nqueens count 16\n  nqueens count 16 --unique --threads 2 --json\n  nqueens compare 10\n  nqueens solutions 8 --format boards --limit 2\n  nqueens show 8 --index 3\n  nqueens check 2 4 6 1 3 5\n  nqueens completions bash\n  nqueens manpage"
+    after_help = "Examples:\n  nqueens 8\n  echo 8 | nqueens\n  nqueens 8 --json\n  nqueens 13 --verify\n  nqueens verify\n  nqueens count 16\n  nqueens count 16 --unique --threads 2 --json\n  nqueens compare 10\n  nqueens solutions 8 --format boards --limit 2\n  nqueens solutions 8 --unique\n  nqueens show 8 --index 3\n  nqueens check 2 4 6 1 3 5\n  nqueens check 1,5,8,6,3,7,2,4\n  nqueens completions bash\n  nqueens manpage"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -90,6 +90,11 @@ pub struct SolutionsArgs {
     /// Stop after K placements.
     #[arg(long, value_name = "K", value_parser = count_of_placements, allow_hyphen_values = true)]
     pub limit: Option<u64>,
+    /// Only one placement per class of placements equal up to rotation and reflection:
+    /// the lexicographically smallest of each (OEIS A002562: 12 for n = 8, as
+    /// `count --unique` counts them). With json, `index` numbers the classes.
+    #[arg(long)]
+    pub unique: bool,
 }
 
 /// Options of `nqueens show`.
@@ -105,8 +110,8 @@ pub struct ShowArgs {
 /// Options of `nqueens check`.
 #[derive(Args, Debug)]
 pub struct CheckArgs {
-    /// The placement: one 1-based column per row, e.g. `2 4 6 1 3 5`. Read from stdin
-    /// when omitted.
+    /// The placement: one 1-based column per row, separated by spaces or commas, e.g.
+    /// `2 4 6 1 3 5` or `2,4,6,1,3,5`. Read from stdin when omitted.
     #[arg(value_name = "COLUMN", allow_negative_numbers = true)]
     pub columns: Vec<OsString>,
 }
@@ -171,7 +176,10 @@ pub struct CountArgs {
     pub json: bool,
     /// Record each finished subtask in FILE, and resume from it: rerunning the same
     /// command skips what is done. A file for another count, or a damaged one, is
-    /// refused and left alone.
+    /// refused and left alone. FILE must be a regular file, or a symbolic link to one
+    /// (the file it names is replaced on each save; the link stays): a device, FIFO,
+    /// socket, directory, link to nothing or `-` is refused (exit 2), since a checkpoint
+    /// is read back and replaced on every save.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// Start over even if the checkpoint file belongs to another count or is damaged
@@ -188,7 +196,11 @@ pub struct CountArgs {
     /// Prints a JSON shard result.
     #[arg(long, value_name = "I/M", value_parser = shard, allow_hyphen_values = true)]
     pub shard: Option<(usize, usize)>,
-    /// Write the shard result to FILE (atomically) instead of stdout.
+    /// Write the shard result to FILE instead of stdout; `-` is stdout. A regular file is
+    /// replaced atomically (a symbolic link to one stays, and the file it names is
+    /// replaced). A character or block device or a FIFO is written straight into (a
+    /// FIFO waits for its reader), never replaced; /dev/stdout is stdout. A socket,
+    /// directory or link to nothing is refused (exit 2).
     #[arg(long, value_name = "FILE", requires = "shard")]
     pub output: Option<PathBuf>,
     /// Memory for the join engine's quarter table and lists of half boards, over all
@@ -253,6 +265,7 @@ pub enum Command {
     /// Stream every placement in lexicographic order
     ///
     /// Constant memory whatever N is. Ends quietly when the reader closes the pipe.
+    /// `--unique` keeps one placement per symmetry class.
     Solutions(SolutionsArgs),
     /// Draw a placement as a chessboard
     ///

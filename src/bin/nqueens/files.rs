@@ -1,68 +1,207 @@
-//! Result files that stay whole and private to one process: an exclusive lock for the
-//! whole run, and atomic replacement through a fresh temporary file.
+//! The files a user names for results (`--output`, `--checkpoint`), handled as Unix tools
+//! handle them: what each kind of path gets, and atomic replacement of regular files.
 //!
-//! The lock is taken on `FILE.lock` beside the file, not on the file itself, because
-//! every save replaces the file (a new inode), and a lock on the old one would protect
-//! nothing. The lock file is created once and never removed: removing it would let a
-//! process that opened the old one and a process that created a new one both hold "the"
-//! lock. OS advisory locks end with the process, so a killed run never blocks the next.
+//! | the path is                               | `--output`                  | `--checkpoint` |
+//! |-------------------------------------------|-----------------------------|----------------|
+//! | `-`, or the file stdout already is        | stdout                      | `-` refused    |
+//! | absent, or a regular file                 | replaced atomically, locked | the same       |
+//! | a symlink to a regular file               | its file replaced, link kept| the same       |
+//! | a character or block device, or a FIFO    | written straight into       | refused        |
+//! | a socket, a directory, a link to nothing  | refused                     | refused        |
+//!
+//! - A device or FIFO is never replaced by a regular file: `/dev/null`, a terminal or a
+//!   FIFO's reader gets the bytes, as with `cmd > FILE`. There is no rename to make that
+//!   atomic and nothing to lock; opening a FIFO waits for its reader, as a shell does.
+//! - As root, `/dev/stdout` (a link to `/proc/self/fd/1`) is the file stdout already is,
+//!   so it is written as stdout, never renamed over.
+//! - A checkpoint is read back and replaced on every save, which only a regular file
+//!   allows: a FIFO would block the count and could be read only once, a device would
+//!   swallow the record. Refusing says so before any work.
+//! - A symlink to a regular file is followed, as by `cmd > LINK` and `sed -i
+//!   --follow-symlinks`: the file it names is replaced atomically and the link still
+//!   points at it. It is followed through an open first, so where the kernel refuses a
+//!   link (`fs.protected_symlinks`: a link planted by another user in a sticky directory
+//!   such as /tmp), nqueens refuses it too.
+//! - Nothing the user named is ever deleted; only the run's own lock and temporary files.
 
-use std::ffi::OsString;
-use std::fs::{File, OpenOptions, TryLockError};
-use std::io::{self, Write as _};
-use std::os::unix::fs::{OpenOptionsExt as _, PermissionsExt as _};
+use std::fs::{self, File, Metadata, OpenOptions};
+use std::io::{self, ErrorKind, Write as _};
+use std::os::fd::AsFd as _;
+use std::os::unix::fs::PermissionsExt as _;
+use std::os::unix::fs::{FileTypeExt as _, MetadataExt as _, OpenOptionsExt as _};
 use std::path::{Path, PathBuf};
 
 use crate::failure::Failure;
+use crate::output;
 
-/// An exclusive advisory lock on `FILE.lock`, held until dropped (or the process ends).
-#[derive(Debug)]
-pub struct Lock {
-    _file: File,
+/// Where a result goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// Standard output: `-`, or a path naming the file stdout already is.
+    Stdout,
+    /// A character or block device or a FIFO, written straight into.
+    Stream(PathBuf),
+    /// A regular file (or where one will be made), replaced atomically; for a symlink,
+    /// the file it names.
+    Regular(PathBuf),
 }
 
-impl Lock {
-    /// Locks `path` for this process, or refuses at once (exit 2) when another process
-    /// holds it. `what` names the file in messages ("checkpoint", "shard output").
-    pub fn exclusive(path: &Path, what: &str) -> Result<Lock, Failure> {
-        let lock_path = lock_path(path);
-        let file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            // A link planted at FILE.lock must not make us create or open its target.
-            .custom_flags(libc::O_NOFOLLOW)
-            .mode(0o644)
-            .open(&lock_path)
-            .map_err(|e| {
-                Failure::Usage(format!(
-                    "cannot lock {what} {}: cannot open {}: {e}",
-                    path.display(),
-                    lock_path.display()
-                ))
-            })?;
-        match file.try_lock() {
-            Ok(()) => Ok(Lock { _file: file }),
-            Err(TryLockError::WouldBlock) => Err(Failure::Usage(format!(
-                "{what} {} is in use by another nqueens process (locked through {}); \
-                 wait for it to finish or use another file",
-                path.display(),
-                lock_path.display()
-            ))),
-            Err(TryLockError::Error(e)) => Err(Failure::Usage(format!(
-                "cannot lock {what} {}: {e}",
-                path.display()
-            ))),
+/// What a path names, before deciding what to do with it.
+enum Kind {
+    Absent,
+    Regular {
+        link: bool,
+        meta: Metadata,
+    },
+    /// A device or FIFO, with what to call it in messages.
+    Stream(&'static str, Metadata),
+    /// A socket, with what to call it.
+    Refused(&'static str),
+}
+
+/// Where `--output PATH` writes (see the module's table).
+pub fn output(path: &Path) -> Result<Target, Failure> {
+    const WHAT: &str = "shard output";
+    if path.as_os_str() == "-" {
+        return Ok(Target::Stdout);
+    }
+    match kind(path, WHAT)? {
+        Kind::Regular { meta, .. } | Kind::Stream(_, meta) if is_stdout(&meta) => {
+            Ok(Target::Stdout)
+        }
+        Kind::Absent | Kind::Regular { link: false, .. } => Ok(Target::Regular(path.to_owned())),
+        Kind::Regular { link: true, .. } => resolve(path, WHAT).map(Target::Regular),
+        Kind::Stream(..) => Ok(Target::Stream(path.to_owned())),
+        Kind::Refused(kind) => Err(Failure::Usage(format!(
+            "{WHAT} {} is {kind}; nqueens writes results to a regular file, a device, \
+             a FIFO or '-' (stdout)",
+            path.display()
+        ))),
+    }
+}
+
+/// The regular file `--checkpoint PATH` reads and replaces (see the module's table).
+pub fn checkpoint(path: &Path) -> Result<PathBuf, Failure> {
+    const WHAT: &str = "checkpoint";
+    let refuse = |what: String| {
+        Failure::Usage(format!(
+            "checkpoint {what}; a checkpoint is read back and replaced on every save, so \
+             it must be a regular file (or a link to one)"
+        ))
+    };
+    if path.as_os_str() == "-" {
+        return Err(refuse("'-' would be stdout".into()));
+    }
+    match kind(path, WHAT)? {
+        Kind::Absent | Kind::Regular { link: false, .. } => Ok(path.to_owned()),
+        Kind::Regular { link: true, .. } => resolve(path, WHAT),
+        Kind::Stream(kind, _) | Kind::Refused(kind) => {
+            Err(refuse(format!("{} is {kind}", path.display())))
         }
     }
 }
 
-/// `FILE.lock`, beside `FILE`.
-fn lock_path(path: &Path) -> PathBuf {
-    let mut name = OsString::from(path.as_os_str());
-    name.push(".lock");
-    PathBuf::from(name)
+/// What `path` names; directories and links to nothing are refused here.
+fn kind(path: &Path, what: &str) -> Result<Kind, Failure> {
+    let shown = path.display();
+    let cannot = |e: io::Error| Failure::Usage(format!("cannot use {what} {shown}: {e}"));
+    let link = match fs::symlink_metadata(path) {
+        Ok(meta) => meta.file_type().is_symlink(),
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Kind::Absent),
+        Err(e) => return Err(cannot(e)),
+    };
+    let meta = match fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if link && e.kind() == ErrorKind::NotFound => {
+            let target = fs::read_link(path).unwrap_or_default();
+            return Err(Failure::Usage(format!(
+                "{what} {shown} is a symbolic link to {}, which does not exist; point it \
+                 at a file or give another name",
+                target.display()
+            )));
+        }
+        Err(e) => return Err(cannot(e)),
+    };
+    let file_type = meta.file_type();
+    Ok(if file_type.is_file() {
+        Kind::Regular { link, meta }
+    } else if file_type.is_dir() {
+        return Err(Failure::Usage(format!(
+            "{what} {shown} is a directory; give a file name"
+        )));
+    } else if file_type.is_char_device() {
+        Kind::Stream("a character device", meta)
+    } else if file_type.is_block_device() {
+        Kind::Stream("a block device", meta)
+    } else if file_type.is_fifo() {
+        Kind::Stream("a FIFO", meta)
+    } else if file_type.is_socket() {
+        Kind::Refused("a socket")
+    } else {
+        Kind::Refused("neither a file nor a device")
+    })
+}
+
+/// The regular file a symlink names. It is opened through the link first, so the
+/// kernel's rules for following links apply; the resolved path must name that file.
+fn resolve(path: &Path, what: &str) -> Result<PathBuf, Failure> {
+    let shown = path.display();
+    let cannot = |e: io::Error| {
+        Failure::Usage(format!(
+            "cannot follow the symbolic link {what} {shown}: {e}"
+        ))
+    };
+    let opened = File::open(path)
+        .and_then(|f| f.metadata())
+        .map_err(cannot)?;
+    let target = fs::canonicalize(path).map_err(cannot)?;
+    let found = fs::metadata(&target).map_err(cannot)?;
+    if (found.dev(), found.ino()) != (opened.dev(), opened.ino()) {
+        return Err(Failure::Usage(format!(
+            "{what} {shown} changed while its link was followed; try again"
+        )));
+    }
+    Ok(target)
+}
+
+/// Whether `meta` describes the file stdout is open on (`/dev/stdout`, `/proc/self/fd/1`,
+/// or the file stdout was redirected to).
+fn is_stdout(meta: &Metadata) -> bool {
+    let Ok(fd) = io::stdout().as_fd().try_clone_to_owned() else {
+        return false;
+    };
+    File::from(fd)
+        .metadata()
+        .is_ok_and(|out| (out.dev(), out.ino()) == (meta.dev(), meta.ino()))
+}
+
+impl Target {
+    /// Writes `text` whole to the target; errors name the path.
+    pub fn write(&self, text: &str) -> Result<(), Failure> {
+        let (path, result) = match self {
+            Target::Stdout => return output::print(text),
+            Target::Regular(path) => (path, write_atomically(path, text.as_bytes())),
+            Target::Stream(path) => (path, write_into(path, text.as_bytes())),
+        };
+        result.map_err(|e| Failure::Io(format!("cannot write {}: {e}", path.display())))
+    }
+}
+
+/// Writes into a device or FIFO that exists: no `O_CREAT`, so if it is gone by now no
+/// regular file takes its place; `O_NOCTTY`, so a terminal never becomes ours.
+fn write_into(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut file = OpenOptions::new()
+        .write(true)
+        .custom_flags(libc::O_NOCTTY)
+        .open(path)?;
+    if file.metadata()?.is_file() {
+        // Replaced by a regular file during the run: not what was checked at the start.
+        return Err(io::Error::other(
+            "it became a regular file during the run; nothing written",
+        ));
+    }
+    file.write_all(bytes)?;
+    file.flush()
 }
 
 /// Replaces `path` with `bytes`, whole or not at all: a new temporary file with a
@@ -79,7 +218,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .suffix(".tmp")
         // As `File::create` would (less the umask), not tempfile's private 0600: shard
         // files are read by `merge`, maybe as another user on a cluster.
-        .permissions(std::fs::Permissions::from_mode(0o666))
+        .permissions(fs::Permissions::from_mode(0o666))
         .tempfile_in(directory)?;
     temporary.write_all(bytes)?;
     temporary.as_file().sync_all()?;

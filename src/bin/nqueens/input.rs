@@ -45,6 +45,11 @@ pub fn out_of_range(n: u32) -> Failure {
     Failure::Usage(format!("board size {n} is out of range; {ACCEPTED}"))
 }
 
+/// What to say for the two sizes without a placement (2 and 3).
+pub fn no_placements(n: u32) -> String {
+    format!("n = {n} has no placements ({n} queens cannot avoid each other on a {n}x{n} board)")
+}
+
 /// The error for a second value after N.
 pub fn one_size_only(extra: &str) -> Failure {
     Failure::Usage(format!(
@@ -120,8 +125,15 @@ pub fn stdin_text(what: &str) -> Result<String, Failure> {
         .map_err(|_| Failure::Usage(format!("stdin is not valid UTF-8; expected {what}")))
 }
 
-pub const PLACEMENT_ACCEPTED: &str =
-    "expected 1 to 32 columns, each a whole number from 1 to the number of columns";
+pub const PLACEMENT_ACCEPTED: &str = "expected 1 to 32 columns separated by spaces or \
+     commas, each a whole number from 1 to the number of columns";
+
+/// The columns in `text`: separated by whitespace, commas or both (`1,5,8`, `1, 5, 8`,
+/// `1 5 8`), as students write them.
+pub fn column_words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c.is_ascii_whitespace() || c == ',')
+        .filter(|word| !word.is_empty())
+}
 
 /// The columns as a placement; every malformed input is a usage error naming it.
 pub fn placement(words: &[String]) -> Result<Placement, Failure> {

@@ -1,6 +1,7 @@
 //! The first Ctrl-C (SIGINT) or SIGTERM of a count: save what is done, say how to
-//! resume (or what was lost), exit 130.
+//! resume (or what was lost), remove the run's lock files, exit 130.
 
+use std::io::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -19,22 +20,28 @@ pub fn install(context: Context) {
     let handler = move || {
         let finished = context.done.load(Ordering::Relaxed);
         let total = context.total;
-        match &context.saver {
-            Some(saver) => match saver.flush() {
-                Ok(kept) => eprintln!(
-                    "\ninterrupted: {kept} of {total} subtasks are saved; resume with: {}",
+        let report = match &context.saver {
+            Some(saver) => match saver.close() {
+                Ok(kept) => format!(
+                    "interrupted: {kept} of {total} subtasks are saved; resume with: {}",
                     resume_command()
                 ),
-                Err(failure) => eprintln!(
-                    "\ninterrupted, and the checkpoint could not be saved: {}",
+                Err(failure) => format!(
+                    "interrupted, and the checkpoint could not be saved: {}",
                     failure.message()
                 ),
             },
-            None => eprintln!(
-                "\ninterrupted: {finished} of {total} subtasks were done and are lost \
+            None => format!(
+                "interrupted: {finished} of {total} subtasks were done and are lost \
                  (nothing was saved; `nqueens count N --checkpoint FILE` keeps progress)"
             ),
-        }
+        };
+        // Not eprintln!, which panics when stderr is gone (a closed terminal, a reader
+        // that left): the panic would end this thread, and the signal would be ignored.
+        let _ = writeln!(std::io::stderr(), "\n{report}");
+        // After the last save (close() stops any other): the files are final, so the
+        // next run may take them over.
+        crate::lock::release_all();
         std::process::exit(130);
     };
     // Failing to install only means Ctrl-C kills the process the default way.

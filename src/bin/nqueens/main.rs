@@ -8,6 +8,7 @@ mod failure;
 mod files;
 mod input;
 mod interrupt;
+mod lock;
 mod output;
 mod progress;
 mod published;

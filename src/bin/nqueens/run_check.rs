@@ -10,15 +10,14 @@ use crate::{input, output};
 /// Valid: exit 0. Attacking queens: every pair listed, exit 1. Malformed: exit 2.
 pub fn run(args: &CheckArgs) -> Result<(), Failure> {
     let words: Vec<String> = if args.columns.is_empty() {
-        input::stdin_text("a placement")?
-            .split_ascii_whitespace()
+        input::column_words(&input::stdin_text("a placement")?)
             .map(str::to_owned)
             .collect()
     } else {
         let mut words = Vec::new();
         for arg in &args.columns {
             let text = input::utf8(arg, "column", input::PLACEMENT_ACCEPTED)?;
-            words.extend(text.split_ascii_whitespace().map(str::to_owned));
+            words.extend(input::column_words(text).map(str::to_owned));
         }
         words
     };

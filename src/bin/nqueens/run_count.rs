@@ -13,7 +13,8 @@ use serde::Serialize;
 use crate::checkpoint::{self, Header, Saver};
 use crate::cli::CountArgs;
 use crate::failure::Failure;
-use crate::files::{self, Lock};
+use crate::files::{self, Target};
+use crate::lock::Lock;
 use crate::shard::ShardResult;
 use crate::{estimate, input, interrupt, output, progress, published};
 
@@ -56,13 +57,19 @@ pub fn run(args: &CountArgs) -> Result<(), Failure> {
         subtasks: split.len(),
         shard: args.shard,
     };
-    // Held for the whole run: a second process on the same files refuses at once.
-    let _checkpoint_lock = lock(args.checkpoint.as_deref(), "checkpoint")?;
-    let _output_lock = lock(args.output.as_deref(), "shard output")?;
-    let before = previous_results(args, &header, &selection)?;
+    // What each named path gets is settled before any work (a socket or a directory
+    // is refused at once); a symlink is replaced by the file it names.
+    let checkpoint = args
+        .checkpoint
+        .as_deref()
+        .map(files::checkpoint)
+        .transpose()?;
+    let output = args.output.as_deref().map(files::output).transpose()?;
+    let _locks = lock(checkpoint.as_deref(), output.as_ref())?;
+    let before = previous_results(args, checkpoint.as_deref(), &header, &selection)?;
     let started = Instant::now();
     let run = Run {
-        checkpoint: args.checkpoint.as_deref().map(|path| (path, &header)),
+        checkpoint: checkpoint.as_deref().map(|path| (path, &header)),
         quiet: args.quiet,
         threads,
     };
@@ -70,7 +77,7 @@ pub fn run(args: &CountArgs) -> Result<(), Failure> {
     let elapsed = started.elapsed().as_secs_f64();
     if let Some((i, m)) = args.shard {
         let result = ShardResult::new(n, i, m, header.split, split.len(), &partial, elapsed)?;
-        return write_shard(&result, args.output.as_deref());
+        return write_shard(&result, output.as_ref());
     }
     let counts = finished(partial, n)?;
     let status = published::check(n, counts.total, Some(counts.unique))?;
@@ -108,27 +115,55 @@ struct Run<'a> {
     threads: NonZeroUsize,
 }
 
-/// Locks a result file for this run; a directory is refused before any work.
-fn lock(path: Option<&Path>, what: &str) -> Result<Option<Lock>, Failure> {
-    let Some(path) = path else {
-        return Ok(None);
+/// Locks the regular files this run replaces, for the whole run: a second process on
+/// the same files refuses at once. (Stdout, devices and FIFOs are written once, straight
+/// in, and need no lock.) Dropping the locks removes their files.
+fn lock(checkpoint: Option<&Path>, output: Option<&Target>) -> Result<Vec<Lock>, Failure> {
+    let output = match output {
+        Some(Target::Regular(path)) => Some(path),
+        _ => None,
     };
-    if path.is_dir() {
-        return Err(Failure::Usage(format!(
-            "{what} {} is a directory; give a file name",
-            path.display()
-        )));
+    if let (Some(c), Some(o)) = (checkpoint, output) {
+        if same_file(c, o) {
+            return Err(Failure::Usage(format!(
+                "the checkpoint and the shard output are the same file ({}); give two names",
+                o.display()
+            )));
+        }
     }
-    Lock::exclusive(path, what).map(Some)
+    let mut locks = Vec::new();
+    if let Some(path) = checkpoint {
+        locks.push(Lock::exclusive(path, "checkpoint")?);
+    }
+    if let Some(path) = output {
+        locks.push(Lock::exclusive(path, "shard output")?);
+    }
+    Ok(locks)
+}
+
+/// Whether two paths name one file (which may not exist yet): the same name in the same
+/// directory, or the same inode.
+fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt as _;
+    let id = |p: &Path| std::fs::metadata(p).ok().map(|m| (m.dev(), m.ino()));
+    let place = |p: &Path| {
+        let directory = p.parent().filter(|d| !d.as_os_str().is_empty());
+        let directory = std::fs::canonicalize(directory.unwrap_or(Path::new(".")));
+        directory
+            .map(|d| d.join(p.file_name().unwrap_or_default()))
+            .ok()
+    };
+    place(a).is_some_and(|p| place(b) == Some(p)) || id(a).is_some_and(|i| id(b) == Some(i))
 }
 
 /// The subtasks a checkpoint already holds (none without one, or with `--force`).
 fn previous_results(
     args: &CountArgs,
+    checkpoint: Option<&Path>,
     header: &Header,
     selection: &[usize],
 ) -> Result<BTreeMap<usize, Partial>, Failure> {
-    let Some(path) = &args.checkpoint else {
+    let Some(path) = checkpoint else {
         return Ok(BTreeMap::new());
     };
     if args.force {
@@ -202,13 +237,14 @@ fn compute(
         done.fetch_add(1, Ordering::Relaxed);
         bar.inc(1);
     };
-    let fresh = split
-        .run(&todo, Some(threads), Some(&stop), &on_done)
-        .map_err(|e| Failure::Found(format!("count of n={} failed: {e}", split.n())))?;
+    let fresh = split.run(&todo, Some(threads), Some(&stop), &on_done);
     bar.finish_and_clear();
     if let Some(saver) = &saver {
-        saver.flush()?;
+        // The last save, on success or failure, before the lock is let go.
+        saver.close()?;
     }
+    let fresh =
+        fresh.map_err(|e| Failure::Found(format!("count of n={} failed: {e}", split.n())))?;
     sum = merge(sum, fresh)?;
     if sum.subtasks != selection.len() as u64 {
         return Err(Failure::Found(format!(
@@ -254,16 +290,13 @@ fn render(
     }
 }
 
-/// The shard result, to `--output FILE` (written atomically) or stdout.
-fn write_shard(result: &ShardResult, path: Option<&Path>) -> Result<(), Failure> {
+/// The shard result, to `--output` (see [`files::output`]) or stdout.
+fn write_shard(result: &ShardResult, target: Option<&Target>) -> Result<(), Failure> {
     let json = serde_json::to_string(result)
         .map_err(|e| Failure::Io(format!("cannot encode JSON: {e}")))?;
-    let text = format!("{json}\n");
-    match path {
-        Some(path) => files::write_atomically(path, text.as_bytes())
-            .map_err(|e| Failure::Io(format!("cannot write {}: {e}", path.display()))),
-        None => output::print(&text),
-    }
+    target
+        .unwrap_or(&Target::Stdout)
+        .write(&format!("{json}\n"))
 }
 
 /// Runs the counting engine on `threads` threads; its refusals (overflow, an

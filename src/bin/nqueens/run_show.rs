@@ -24,6 +24,12 @@ pub fn run(args: &ShowArgs) -> Result<(), Failure> {
                     break p;
                 }
             }
+            None if found == 0 => {
+                return Err(Failure::Usage(format!(
+                    "{}, so there is nothing to show",
+                    input::no_placements(n)
+                )))
+            }
             None => {
                 return Err(Failure::Usage(format!(
                     "placement {k} does not exist: n={n} has {found} placements; \

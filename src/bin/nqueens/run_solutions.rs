@@ -17,8 +17,17 @@ pub fn run(args: &SolutionsArgs) -> Result<(), Failure> {
     let mut out = Stream::new();
     let mut line = Vec::with_capacity(256);
     let search = Solutions::new(n).ok_or_else(|| input::out_of_range(n))?;
+    if search.clone().next().is_none() {
+        // Nothing to print, which stdout shows as nothing; a person is told why.
+        eprintln!("nqueens: {}", input::no_placements(n));
+        return Ok(());
+    }
+    // The search runs in lexicographic order, so each class's smallest placement is
+    // met (and kept) once; every other placement of the class is skipped.
+    let unique = args.unique;
+    let kept = search.filter(|p| !unique || p.canonical() == Some(*p));
     let limit = args.limit.unwrap_or(u64::MAX);
-    for (index, placement) in (1..=limit).zip(search) {
+    for (index, placement) in (1..=limit).zip(kept) {
         line.clear();
         match args.format {
             Format::Rows => rows(&mut line, &placement),
