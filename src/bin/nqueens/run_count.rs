@@ -1,6 +1,7 @@
 //! `nqueens count`: exact totals on every core, with progress, checkpoints and shards.
 
 use std::collections::BTreeMap;
+use std::io::Write as _;
 use std::num::NonZeroUsize;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -122,7 +123,9 @@ fn lock(path: Option<&Path>, what: &str) -> Result<Option<Lock>, Failure> {
     Lock::exclusive(path, what).map(Some)
 }
 
-/// The subtasks a checkpoint already holds (none without one, or with `--force`).
+/// The subtasks a checkpoint already holds (none without one, or with `--force`); a
+/// resumed count says so in one line on stderr, even with `--quiet`, so a log (a
+/// cluster task's, after a requeue) shows that the run went on rather than started over.
 fn previous_results(
     args: &CountArgs,
     header: &Header,
@@ -141,6 +144,16 @@ fn previous_results(
              refusing to use or overwrite it (pass --force to start over)",
             path.display()
         )));
+    }
+    if !done.is_empty() {
+        // A lost line on a closed stderr changes nothing about the count.
+        let _ = writeln!(
+            std::io::stderr(),
+            "resumed from {}: {} of {} subtasks already counted",
+            path.display(),
+            done.len(),
+            selection.len()
+        );
     }
     Ok(done)
 }
