@@ -206,6 +206,12 @@ fn a_count_killed_with_sigkill_resumes_to_the_exact_total() {
         None,
     );
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    // What the file held, counted here from its lines, is what the run says it resumed.
+    let said = format!(
+        "resumed from {}: {entries} of {subtasks} subtasks already counted\n",
+        arg(&file)
+    );
+    assert_eq!(text(&resumed.stderr), said);
     let json: serde_json::Value = serde_json::from_slice(&resumed.stdout).unwrap();
     assert_eq!(json["total"].as_u64().map(u128::from), Some(long_total()));
     assert_eq!(
@@ -245,8 +251,26 @@ fn the_first_sigint_saves_and_prints_the_command_that_resumes() {
             .collect()
     };
     assert_eq!(names(), ["count.checkpoint"]);
-    let resumed = run(&checkpointed(&long(), &file), None);
+    // "interrupted: K of T subtasks are saved": the resumed run starts from those K,
+    // says so in one line, even with --quiet, and counts the rest.
+    let saved = stderr
+        .split("interrupted: ")
+        .nth(1)
+        .and_then(|rest| rest.split(" of ").next())
+        .expect("the interrupted line");
+    let resumed = run(
+        &[&checkpointed(&long(), &file)[..], &["--quiet"]].concat(),
+        None,
+    );
     assert_eq!(text(&resumed.stdout), format!("{}\n", long_total()));
+    assert_eq!(
+        text(&resumed.stderr),
+        format!(
+            "resumed from {}: {saved} of {} subtasks already counted\n",
+            arg(&file),
+            Split::new(LONG).unwrap().len()
+        )
+    );
     assert_eq!(names(), ["count.checkpoint"]);
 }
 

@@ -175,11 +175,11 @@ pub struct CountArgs {
     #[arg(long, conflicts_with = "shard")]
     pub json: bool,
     /// Record each finished subtask in FILE, and resume from it: rerunning the same
-    /// command skips what is done. A file for another count, or a damaged one, is
-    /// refused and left alone. FILE must be a regular file, or a symbolic link to one
-    /// (the file it names is replaced on each save; the link stays): a device, FIFO,
-    /// socket, directory, link to nothing or `-` is refused (exit 2), since a checkpoint
-    /// is read back and replaced on every save.
+    /// command skips what is done, and says on stderr how many subtasks FILE held. A
+    /// file for another count, or a damaged one, is refused and left alone. FILE must be
+    /// a regular file, or a symbolic link to one (the file it names is replaced on each
+    /// save; the link stays): a device, FIFO, socket, directory, link to nothing or `-`
+    /// is refused (exit 2), since a checkpoint is read back and replaced on every save.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// Start over even if the checkpoint file belongs to another count or is damaged
@@ -188,7 +188,8 @@ pub struct CountArgs {
     pub force: bool,
     /// No estimate line and no progress bar (the estimate is printed before counts
     /// expected to take 10 s or more; the bar is only drawn on a terminal, for counts
-    /// expected to take 0.1 s or more).
+    /// expected to take 0.1 s or more). A resumed count's line saying what the
+    /// checkpoint held, and the interrupt report, are still printed.
     #[arg(long, short)]
     pub quiet: bool,
     /// Compute only shard I of M (0 <= I < M): every M-th subtask starting at I. The M

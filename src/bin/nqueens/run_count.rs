@@ -1,6 +1,7 @@
 //! `nqueens count`: exact totals on every core, with progress, checkpoints and shards.
 
 use std::collections::BTreeMap;
+use std::io::Write as _;
 use std::num::NonZeroUsize;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -156,7 +157,9 @@ fn same_file(a: &Path, b: &Path) -> bool {
     place(a).is_some_and(|p| place(b) == Some(p)) || id(a).is_some_and(|i| id(b) == Some(i))
 }
 
-/// The subtasks a checkpoint already holds (none without one, or with `--force`).
+/// The subtasks a checkpoint already holds (none without one, or with `--force`); a
+/// resumed count says so in one line on stderr, even with `--quiet`, so a log (a
+/// cluster task's, after a requeue) shows that the run went on rather than started over.
 fn previous_results(
     args: &CountArgs,
     checkpoint: Option<&Path>,
@@ -176,6 +179,16 @@ fn previous_results(
              refusing to use or overwrite it (pass --force to start over)",
             path.display()
         )));
+    }
+    if !done.is_empty() {
+        // A lost line on a closed stderr changes nothing about the count.
+        let _ = writeln!(
+            std::io::stderr(),
+            "resumed from {}: {} of {} subtasks already counted",
+            path.display(),
+            done.len(),
+            selection.len()
+        );
     }
     Ok(done)
 }
