@@ -313,7 +313,7 @@ fn a_run_stopped_by_sigterm_leaves_no_lock() {
     use std::io::BufRead as _;
     let dir = scratch("files-sigterm");
     // n = 19 on one thread takes long enough (tens of seconds) to be announced on
-    // stderr, which happens just before the interrupt handler is installed.
+    // stderr, which happens once the interrupt handler is installed.
     let mut child = Command::new(BIN)
         .args(["count", "19", "--threads", "1", "--shard", "0/1"])
         .args(["--output", "s.json"])
@@ -330,7 +330,6 @@ fn a_run_stopped_by_sigterm_leaves_no_lock() {
     assert!(dir.join(".s.json.lock").exists(), "the run holds its lock");
     // The reader of stderr is gone now, as when a terminal closes: the handler must
     // still save, remove the lock and exit (eprintln! would panic and ignore the signal).
-    std::thread::sleep(std::time::Duration::from_millis(200));
     let killed = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status()

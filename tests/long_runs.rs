@@ -4,6 +4,7 @@
 mod common;
 
 use std::fs;
+use std::io::{BufRead as _, BufReader, Read as _};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
@@ -276,21 +277,28 @@ fn the_first_sigint_saves_and_prints_the_command_that_resumes() {
 
 #[test]
 fn sigint_without_a_checkpoint_says_what_was_lost() {
+    // n = 19 takes tens of seconds on one thread, so it is announced on stderr, and
+    // the announcement comes once the handler is installed: the signal is sent then,
+    // not after a guessed delay that a loaded machine may not honour.
     let mut child = Command::new(BIN)
-        .args(["count", "17", "--threads", "1"])
+        .args(["count", "19", "--threads", "1"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    sleep(Duration::from_millis(300));
-    let _ = child.try_wait();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut announced = String::new();
+    stderr.read_line(&mut announced).unwrap();
+    assert!(announced.contains("Ctrl-C stops it"), "{announced}");
     Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status()
         .unwrap();
+    let mut rest = String::new();
+    stderr.read_to_string(&mut rest).unwrap();
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130));
-    let stderr = text(&out.stderr);
+    let stderr = rest;
     assert!(
         stderr.contains("are lost") && stderr.contains("--checkpoint FILE"),
         "{stderr}"

@@ -212,13 +212,6 @@ fn compute(
         sum = merge(sum, *partial)?;
     }
     let share = todo.len() as f64 / split.len().max(1) as f64;
-    estimate::announce(
-        split.n(),
-        threads.get(),
-        share,
-        run.quiet,
-        run.checkpoint.is_some(),
-    );
     let saver = run
         .checkpoint
         .map(|(path, header)| Saver::start(path.to_owned(), header.clone(), before.clone()));
@@ -232,6 +225,15 @@ fn compute(
         done: done.clone(),
         total: selection.len() as u64,
     });
+    // Announced once the handler is live, so the line's "Ctrl-C stops it" holds from
+    // the moment it is read (tests wait for this line before they send a signal).
+    estimate::announce(
+        split.n(),
+        threads.get(),
+        share,
+        run.quiet,
+        run.checkpoint.is_some(),
+    );
     let bar = progress::bar(
         split.n(),
         threads.get(),
