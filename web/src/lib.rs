@@ -183,15 +183,19 @@ pub extern "C" fn nq_event(slot: u32, field: u32) -> u32 {
 
 /// One field of `event` (see [`nq_event`]).
 fn event_field(trace: &Trace, event: Event, field: u32) -> u32 {
+    if field == 0 {
+        return event_kind(event);
+    }
     let square = |row: u8, col: u8| match field {
         1 => u32::from(row) + 1,
         2 => u32::from(col) + 1,
         _ => 0,
     };
     match event {
-        Event::Place { row, col } => if field == 0 { 1 } else { square(row, col) },
+        Event::Place { row, col } | Event::Remove { row, col } | Event::Skip { row, col } => {
+            square(row, col)
+        }
         Event::Refuse { row, col, why, by } => match field {
-            0 => 2,
             3 => why_code(why),
             7 => by.map_or(0, |r| u32::from(r) + 1),
             8 => by
@@ -199,17 +203,26 @@ fn event_field(trace: &Trace, event: Event, field: u32) -> u32 {
                 .map_or(0, |c| c + 1),
             _ => square(row, col),
         },
-        Event::Remove { row, col } => if field == 0 { 3 } else { square(row, col) },
-        Event::Skip { row, col } => if field == 0 { 4 } else { square(row, col) },
         Event::Choose { item, options } => match field {
-            0 => 5,
             4 => u32::from(matches!(item, Item::Column(_))),
             5 => item_index(item) + 1,
             6 => u32::from(options),
             _ => 0,
         },
-        Event::Found => u32::from(field == 0) * 6,
-        _ => u32::from(field == 0) * 7,
+        _ => 0,
+    }
+}
+
+/// The page's number for an event's kind (see [`nq_event`]).
+fn event_kind(event: Event) -> u32 {
+    match event {
+        Event::Place { .. } => 1,
+        Event::Refuse { .. } => 2,
+        Event::Remove { .. } => 3,
+        Event::Skip { .. } => 4,
+        Event::Choose { .. } => 5,
+        Event::Found => 6,
+        _ => 7,
     }
 }
 
@@ -234,7 +247,10 @@ fn item_index(item: Item) -> u32 {
 /// The 0-based column of the queen on `row` in lane `slot`, or -1 if the row has none.
 #[unsafe(no_mangle)]
 pub extern "C" fn nq_queen(slot: u32, row: u32) -> i32 {
-    with_lane(slot, -1, |lane| lane.trace.queen(row).map_or(-1, |c| c as i32))
+    with_lane(slot, -1, |lane| {
+        let column = lane.trace.queen(row).and_then(|c| i32::try_from(c).ok());
+        column.unwrap_or(-1)
+    })
 }
 
 /// The squares of `row` that a queen on the board attacks (on its row, column or a
@@ -332,7 +348,6 @@ pub extern "C" fn nq_state(slot: u32, which: u32) -> u32 {
 #[unsafe(no_mangle)]
 pub extern "C" fn nq_choice(slot: u32, field: u32) -> u32 {
     with_lane(slot, 0, |lane| match (lane.choice, field) {
-        (None, _) => 0,
         (Some(_), 0) => 1,
         (Some((item, _)), 1) => u32::from(matches!(item, Item::Column(_))),
         (Some((item, _)), 2) => item_index(item) + 1,
@@ -361,7 +376,9 @@ pub extern "C" fn nq_answer(n: u32) -> u32 {
 /// The total of the answer loaded by [`nq_answer`] (0 if none).
 #[unsafe(no_mangle)]
 pub extern "C" fn nq_answer_total() -> f64 {
-    ANSWER.get().map_or(0.0, |(answer, _)| answer.total() as f64)
+    ANSWER
+        .get()
+        .map_or(0.0, |(answer, _)| answer.total() as f64)
 }
 
 /// How many placements the loaded answer lists (at most three).
