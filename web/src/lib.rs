@@ -43,14 +43,43 @@ struct Lane {
     last: Option<Event>,
     /// The trace returned `None`: the search is over.
     ended: bool,
-    /// Dancing links: the last item chosen and its options left.
-    choice: Option<(Item, u8)>,
+    /// Dancing links: the item chosen at each depth (queens on the board when it was
+    /// chosen) and its options then.
+    choices: [Option<(Item, u8)>; nqueens::MAX_N as usize + 1],
+    /// Queens on the board now.
+    depth: usize,
+    /// The depth whose choice the last event belongs to.
+    focus: usize,
+}
+
+impl Lane {
+    /// Keeps track of which choice the search is working on: a `Choose` is made with
+    /// `depth` queens on the board; a `Place` or `Remove` tries an option of the choice
+    /// made one queen lower.
+    fn follow(&mut self, event: Event) {
+        match event {
+            Event::Choose { item, options } => {
+                self.choices[self.depth] = Some((item, options));
+                self.focus = self.depth;
+            }
+            Event::Place { .. } => {
+                self.focus = self.depth;
+                self.depth += 1;
+            }
+            Event::Remove { .. } => {
+                self.depth -= 1;
+                self.focus = self.depth;
+            }
+            _ => {}
+        }
+    }
 }
 
 thread_local! {
     // A wasm32-unknown-unknown module has one thread; thread_local! with RefCell gives
-    // it mutable state without `static mut`.
-    static LANE: [RefCell<Option<Lane>>; LANES] = const { [RefCell::new(None), RefCell::new(None)] };
+    // it mutable state without `static mut`. Boxed: an unboxed `None` is a 26 KB value
+    // with a few bytes set, which the module would carry as 52 KB of initial data.
+    static LANE: [RefCell<Option<Box<Lane>>>; LANES] = const { [RefCell::new(None), RefCell::new(None)] };
     static ANSWER: Cell<Option<(Answer, bool)>> = const { Cell::new(None) };
 }
 
@@ -58,7 +87,7 @@ thread_local! {
 /// never started.
 fn with_lane<T>(slot: u32, default: T, f: impl FnOnce(&mut Lane) -> T) -> T {
     LANE.with(|lanes| match lanes.get(slot as usize) {
-        Some(cell) => cell.borrow_mut().as_mut().map_or(default, f),
+        Some(cell) => cell.borrow_mut().as_deref_mut().map_or(default, f),
         None => default,
     })
 }
@@ -124,12 +153,14 @@ pub extern "C" fn nq_start(slot: u32, algorithm: u32, n: u32) -> u32 {
     };
     LANE.with(|lanes| match lanes.get(slot as usize) {
         Some(cell) => {
-            *cell.borrow_mut() = Some(Lane {
+            *cell.borrow_mut() = Some(Box::new(Lane {
                 trace,
                 last: None,
                 ended: false,
-                choice: None,
-            });
+                choices: [None; nqueens::MAX_N as usize + 1],
+                depth: 0,
+                focus: 0,
+            }));
             1
         }
         None => 0,
@@ -148,9 +179,7 @@ pub extern "C" fn nq_run(slot: u32, budget: u32, stop_found: u32) -> u32 {
         while ran < budget && !lane.ended && (goal == 0 || lane.trace.found() < goal) {
             match lane.trace.next() {
                 Some(event) => {
-                    if let Event::Choose { item, options } = event {
-                        lane.choice = Some((item, options));
-                    }
+                    lane.follow(event);
                     lane.last = Some(event);
                     ran += 1;
                 }
@@ -343,11 +372,13 @@ pub extern "C" fn nq_state(slot: u32, which: u32) -> u32 {
     })
 }
 
-/// Dancing links' last choice in lane `slot`: `field` 0 whether there is one (1 or 0),
+/// The dancing links choice the last event of lane `slot` belongs to (the item whose
+/// option was placed or taken back, or the item just chosen): `field` 0 whether there
+/// is one (1 or 0),
 /// 1 its kind (0 row, 1 column), 2 its 1-based index, 3 its options left then.
 #[unsafe(no_mangle)]
 pub extern "C" fn nq_choice(slot: u32, field: u32) -> u32 {
-    with_lane(slot, 0, |lane| match (lane.choice, field) {
+    with_lane(slot, 0, |lane| match (lane.choices[lane.focus], field) {
         (Some(_), 0) => 1,
         (Some((item, _)), 1) => u32::from(matches!(item, Item::Column(_))),
         (Some((item, _)), 2) => item_index(item) + 1,

@@ -117,3 +117,22 @@ fn names_are_the_command_line_names() {
         );
     }
 }
+
+#[test]
+fn dancing_links_shows_the_choice_an_option_belongs_to() {
+    // n = 6: Choose row 1 (6), Place, Choose row 2 (4), Place, Choose row 3 (2), Place,
+    // Choose column 6 (0), Remove (3, 5), Place (3, 6): the last two belong to row 3.
+    let choice = || (0..4).map(|f| nq_choice(0, f)).collect::<Vec<_>>();
+    assert_eq!(nq_start(0, index(Algorithm::DancingLinks), 6), 1);
+    nq_run(0, 7, 0);
+    assert_eq!(choice(), [1, 1, 6, 0]);
+    for _ in 0..2 {
+        nq_run(0, 1, 0);
+        assert_eq!(choice(), [1, 0, 3, 2]);
+    }
+    assert_eq!(
+        (nq_event(0, 0), nq_event(0, 2)),
+        (1, 6),
+        "Place on column 6"
+    );
+}

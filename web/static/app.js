@@ -196,7 +196,7 @@ function makeLane(slot, name) {
     }
     cells.push(row);
   }
-  board.style.setProperty("--n", String(n));
+  root.style.setProperty("--n", String(n));
   return { slot, name, root, cells, event: EV.START, lastFound: [] };
 }
 
