@@ -403,7 +403,8 @@ function describe(lane, kind, row, col) {
     case EV.SKIP: return t("ev-skip", { row, col });
     case EV.CHOOSE: {
       const params = { index: field(lane, FIELD.INDEX), options: field(lane, FIELD.OPTIONS) };
-      return t(field(lane, FIELD.ITEM) === 0 ? "ev-choose-row" : "ev-choose-column", params);
+      const key = field(lane, FIELD.ITEM) === 0 ? "ev-choose-row" : "ev-choose-column";
+      return t(params.options === 0 ? key + "-none" : key, params);
     }
     case EV.FOUND: return t("ev-found", { k: found, placement: placementText(lane) });
     default: return t("ev-start");
