@@ -30,6 +30,9 @@
 //!   for checkpoints and shards, summed as [`Partial`]s.
 //! - [`Algorithm`] runs the classic algorithms (naive, flag arrays, bitmask, dancing
 //!   links, cell by cell) side by side, and [`Solutions`] streams every placement.
+//! - [`Algorithm::trace`] steps through any of them one [`Event`] at a time (a queen
+//!   placed, a square refused and why, a backtrack, a placement), from the same code
+//!   that counts: see [`trace`].
 //! - [`published`] holds the OEIS counts for n <= 27, used only to check computed ones.
 //!
 //! # Compile-time cost
@@ -59,6 +62,7 @@ mod placement;
 pub mod published;
 mod solver;
 mod table;
+pub mod trace;
 mod verify;
 
 pub use algorithms::flags as reference;
@@ -72,6 +76,7 @@ pub use count::{count_with, CountOptions, Progress, Split, MEMORY_MIN};
 pub use placement::{Attack, Board, Conflict, Conflicts, PlacementError};
 pub use solver::{first_placements, solve, Answer, Placement, Placements, Solutions, FIRST, MAX_N};
 pub use table::{answer, lookup, table, TABLE_MAX, TABLE_MIN};
+pub use trace::{Event, FlagState, Item, Masks, Trace, Why};
 pub use verify::{verify, Mismatch, Verified};
 
 // The README's Rust examples run as doctests, so the README cannot drift from the API.

@@ -9,10 +9,10 @@ use core::fmt;
 use crate::solver::Placement;
 
 mod bitmask;
-mod cell_by_cell;
-mod dancing_links;
+pub(crate) mod cell_by_cell;
+pub(crate) mod dancing_links;
 pub mod flags;
-mod naive;
+pub(crate) mod naive;
 
 /// What a run found.
 ///
