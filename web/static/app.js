@@ -197,7 +197,7 @@ function makeLane(slot, name) {
     cells.push(row);
   }
   root.style.setProperty("--n", String(n));
-  return { slot, name, root, cells, event: EV.START, lastFound: [] };
+  return { slot, name, root, cells };
 }
 
 // ---- Stepping ------------------------------------------------------------------------
@@ -264,7 +264,8 @@ function frame(now) {
       for (const lane of lanes) advance(lane, BATCH);
     } while (performance.now() < until && lanes.some(active));
   } else {
-    owed += ((now - lastFrame) / 1000) * speed;
+    // At most a second's worth at once (a hidden tab gets no frames, then a long one).
+    owed = Math.min(owed + (Math.max(0, now - lastFrame) / 1000) * speed, speed);
     const steps = Math.floor(owed);
     owed -= steps;
     for (const lane of lanes) advance(lane, steps);
@@ -333,7 +334,7 @@ function render(lane, settled) {
   lane.root.querySelector(".found").textContent = String(wasm.nq_found(slot));
   const board = lane.root.querySelector(".board");
   board.setAttribute("aria-label", t("board-label", { n }));
-  board.classList.toggle("solved", kind === EV.FOUND || (reachedTarget(lane) && kind === EV.FOUND));
+  board.classList.toggle("solved", kind === EV.FOUND);
   const row = field(lane, FIELD.ROW) - 1;
   const col = field(lane, FIELD.COL) - 1;
   const hasSquare = [EV.PLACE, EV.REFUSE, EV.REMOVE, EV.SKIP].includes(kind);
@@ -385,11 +386,8 @@ function placementText(lane) {
 
 function describe(lane, kind, row, col) {
   const found = wasm.nq_found(lane.slot);
-  if (running && !flatOut) {
-    // fall through: a slow run reads like stepping
-  } else if (running) {
-    return t("ev-searching", { nodes: wasm.nq_nodes(lane.slot) });
-  }
+  // Flat out, events fly past too fast to read: say how far the search has got.
+  if (running && flatOut && active(lane)) return t("ev-searching", { nodes: wasm.nq_nodes(lane.slot) });
   if (done(lane)) return t("ev-end", { found, nodes: wasm.nq_nodes(lane.slot) });
   switch (kind) {
     case EV.PLACE: return t("ev-place", { row, col });
@@ -435,7 +433,6 @@ function renderState(lane) {
   const box = lane.root.querySelector(".state");
   const parts = [];
   const queens = document.createElement("p");
-  queens.innerHTML = "";
   queens.append(t("state-queens") + ": ");
   const code = document.createElement("code");
   code.className = "queens";
