@@ -84,71 +84,84 @@ impl Search {
     /// Decides square after square, first with a queen, then without (so placements
     /// come out in lexicographic order), telling `observer` of every step, until it
     /// pauses the search (then `true`; calling again resumes) or the search is over
-    /// (`false`).
+    /// (`false`). A refused square is skipped, and a removed queen's square too, in the
+    /// same turn unless the observer pauses in between: counting goes straight on.
     pub(crate) fn run<O: Observer>(&mut self, observer: &mut O) -> bool {
         let n = self.n;
+        let mut cell = self.cell;
+        let mut phase = self.phase;
         loop {
-            let cell = self.cell;
-            let (row, col) = (cell / n, cell % n);
-            let (row8, col8) = (row as u8, col as u8);
-            let event = match self.phase {
+            if phase == Phase::Back {
+                if self.placed == 0 {
+                    self.phase = Phase::Done;
+                    return false;
+                }
+                self.placed -= 1;
+                cell = usize::from(self.stack[self.placed]);
+                let (row, col) = (cell / n, cell % n);
+                self.set(row, col, false);
+                phase = Phase::Skip;
+                let removed = Event::Remove {
+                    row: row as u8,
+                    col: col as u8,
+                };
+                if !observer.event(removed, &self.queens[..n]) {
+                    (self.cell, self.phase) = (cell, phase);
+                    return true;
+                }
+            }
+            let event = match phase {
+                Phase::Try if self.placed == n => {
+                    self.run.total += 1;
+                    phase = Phase::Back;
+                    Event::Found
+                }
+                Phase::Try if n * n - cell < n - self.placed => {
+                    phase = Phase::Back; // not enough squares left
+                    continue;
+                }
                 Phase::Try => {
-                    if self.placed == n {
-                        self.run.total += 1;
-                        self.phase = Phase::Back;
-                        Event::Found
-                    } else if n * n - cell < n - self.placed {
-                        self.phase = Phase::Back; // not enough squares left
-                        continue;
-                    } else if let Some(why) = self.attacked(row, col) {
-                        self.phase = Phase::Skip;
-                        Event::Refuse {
-                            row: row8,
-                            col: col8,
+                    let (row, col) = (cell / n, cell % n);
+                    if let Some(why) = self.attacked(row, col) {
+                        phase = Phase::Skip;
+                        let (row, col) = (row as u8, col as u8);
+                        let refused = Event::Refuse {
+                            row,
+                            col,
                             why,
                             by: None,
+                        };
+                        if !observer.event(refused, &self.queens[..n]) {
+                            (self.cell, self.phase) = (cell, phase);
+                            return true;
                         }
-                    } else {
-                        self.run.nodes += 1;
-                        self.set(row, col, true);
-                        self.queens[row] = col8;
-                        self.stack[self.placed] = cell as u16;
-                        self.placed += 1;
-                        self.cell = cell + 1;
-                        Event::Place {
-                            row: row8,
-                            col: col8,
-                        }
+                        continue;
                     }
-                }
-                Phase::Skip => {
                     self.run.nodes += 1;
-                    self.cell = cell + 1;
-                    self.phase = Phase::Try;
-                    Event::Skip {
-                        row: row8,
-                        col: col8,
-                    }
-                }
-                Phase::Back => {
-                    if self.placed == 0 {
-                        self.phase = Phase::Done;
-                        return false;
-                    }
-                    self.placed -= 1;
-                    let cell = usize::from(self.stack[self.placed]);
-                    let (row, col) = (cell / n, cell % n);
-                    self.set(row, col, false);
-                    self.cell = cell;
-                    self.phase = Phase::Skip;
-                    Event::Remove {
+                    self.set(row, col, true);
+                    self.queens[row] = col as u8;
+                    self.stack[self.placed] = cell as u16;
+                    self.placed += 1;
+                    cell += 1;
+                    Event::Place {
                         row: row as u8,
                         col: col as u8,
                     }
                 }
-                Phase::Done => return false,
+                Phase::Skip => {
+                    self.run.nodes += 1;
+                    let (row, col) = (cell / n, cell % n);
+                    cell += 1;
+                    phase = Phase::Try;
+                    Event::Skip {
+                        row: row as u8,
+                        col: col as u8,
+                    }
+                }
+                Phase::Back | Phase::Done => return false,
             };
             if !observer.event(event, &self.queens[..n]) {
+                (self.cell, self.phase) = (cell, phase);
                 return true;
             }
         }

@@ -214,24 +214,26 @@ impl Search {
     /// Algorithm X, telling `observer` of every step, until it pauses the search (then
     /// `true`; calling again resumes) or the search is over (`false`).
     pub(crate) fn run<O: Observer>(&mut self, observer: &mut O) -> bool {
+        // The level and phase live in locals while searching, stored back on a pause.
+        let mut depth = self.depth;
+        let mut phase = self.phase;
         loop {
-            let depth = self.depth;
-            let event = match self.phase {
+            let event = match phase {
                 Phase::Choose => match self.choose() {
                     None => {
                         self.run.total += 1;
-                        self.phase = Phase::Undo;
+                        phase = Phase::Undo;
                         Event::Found
                     }
                     Some(item) => {
                         let options = self.len[item];
                         if options == 0 {
-                            self.phase = Phase::Undo; // a dead end
+                            phase = Phase::Undo; // a dead end
                         } else {
                             self.cover(item);
                             self.chosen[depth] = item as u16;
                             self.trying[depth] = self.down[item];
-                            self.phase = Phase::Try;
+                            phase = Phase::Try;
                         }
                         Event::Choose {
                             item: self.item(item),
@@ -245,7 +247,7 @@ impl Search {
                     if x == item {
                         // Every option of the item tried.
                         self.uncover(item);
-                        self.phase = if depth == 0 { Phase::Done } else { Phase::Undo };
+                        phase = if depth == 0 { Phase::Done } else { Phase::Undo };
                         continue;
                     }
                     self.run.nodes += 1;
@@ -254,31 +256,34 @@ impl Search {
                     for q in Self::option(x).filter(|&q| q != x) {
                         self.cover(usize::from(self.top[q]));
                     }
-                    self.depth = depth + 1;
-                    self.phase = Phase::Choose;
+                    depth += 1;
+                    phase = Phase::Choose;
                     Event::Place {
                         row: row as u8,
                         col: col as u8,
                     }
                 }
                 Phase::Undo => {
-                    let depth = depth - 1;
+                    depth -= 1;
                     let x = usize::from(self.trying[depth]);
                     for q in Self::option(x).rev().filter(|&q| q != x) {
                         self.uncover(usize::from(self.top[q]));
                     }
                     self.trying[depth] = self.down[x];
-                    self.depth = depth;
-                    self.phase = Phase::Try;
+                    phase = Phase::Try;
                     let (row, col) = self.square(x);
                     Event::Remove {
                         row: row as u8,
                         col: col as u8,
                     }
                 }
-                Phase::Done => return false,
+                Phase::Done => {
+                    self.phase = phase;
+                    return false;
+                }
             };
             if !observer.event(event, &self.queens[..self.n]) {
+                (self.depth, self.phase) = (depth, phase);
                 return true;
             }
         }

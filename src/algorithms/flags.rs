@@ -98,23 +98,55 @@ impl Search {
     }
 
     /// Searches on, telling `observer` of every step, until it pauses the search (then
-    /// `true`; calling again resumes) or the search is over (`false`). Each turn of the
-    /// loop makes exactly one event, so it can stop after any of them.
+    /// `true`; calling again resumes) or the search is over (`false`). The column scan
+    /// of a row is a tight inner loop, as in the recursive form: for counting, the
+    /// observer ignores refusals and the scan stores nothing until a column is free.
     pub(crate) fn run<O: Observer>(&mut self, observer: &mut O) -> bool {
         let n = self.n;
         let mut row = self.row;
         loop {
-            let col = usize::from(self.next[row]);
-            let event = if row == n && col == 0 {
-                // All rows hold a queen; mark it reported, then back up as if the row
-                // past the last were exhausted.
+            let mut col = usize::from(self.next[row]);
+            if row == n && col == 0 {
+                // All rows hold a queen. Marked as reported, row n then backs up below
+                // as if its columns were all tried.
                 self.next[n] = n as u8;
                 self.run.total += 1;
-                Event::Found
-            } else if col == n {
+                if !observer.event(Event::Found, &self.queens[..n]) {
+                    self.row = row;
+                    return true;
+                }
+                continue;
+            }
+            while col < n && self.attacked(row, col) {
+                let refused = Event::Refuse {
+                    row: row as u8,
+                    col: col as u8,
+                    why: self.why(row, col),
+                    by: None,
+                };
+                col += 1;
+                if !observer.event(refused, &self.queens[..n]) {
+                    self.next[row] = col as u8;
+                    self.row = row;
+                    return true;
+                }
+            }
+            let event = if col < n {
+                self.next[row] = col as u8 + 1;
+                self.run.nodes += 1;
+                self.set(row, col, true);
+                self.queens[row] = col as u8;
+                row += 1;
+                self.next[row] = 0;
+                Event::Place {
+                    row: row as u8 - 1,
+                    col: col as u8,
+                }
+            } else {
                 // Every column of this row tried: take the queen above off again.
                 if row == 0 {
-                    self.row = row;
+                    self.next[0] = n as u8;
+                    self.row = 0;
                     return false;
                 }
                 row -= 1;
@@ -124,42 +156,28 @@ impl Search {
                     row: row as u8,
                     col: col as u8,
                 }
-            } else {
-                self.next[row] = col as u8 + 1;
-                let (up, down) = (row + col, row + n - 1 - col);
-                let why = if self.column[col] {
-                    Some(Why::Column)
-                } else if self.rising[up] {
-                    Some(Why::Rising)
-                } else if self.falling[down] {
-                    Some(Why::Falling)
-                } else {
-                    None
-                };
-                let (row8, col8) = (row as u8, col as u8);
-                if let Some(why) = why {
-                    Event::Refuse {
-                        row: row8,
-                        col: col8,
-                        why,
-                        by: None,
-                    }
-                } else {
-                    self.run.nodes += 1;
-                    self.set(row, col, true);
-                    self.queens[row] = col8;
-                    row += 1;
-                    self.next[row] = 0;
-                    Event::Place {
-                        row: row8,
-                        col: col8,
-                    }
-                }
             };
             if !observer.event(event, &self.queens[..n]) {
                 self.row = row;
                 return true;
             }
+        }
+    }
+
+    /// Whether a flag of (row, col) is up.
+    fn attacked(&self, row: usize, col: usize) -> bool {
+        self.column[col] || self.rising[row + col] || self.falling[row + self.n - 1 - col]
+    }
+
+    /// Which flag of an attacked (row, col) is up, the first in the order checked. For
+    /// the trace only: counting never asks, so this is never computed there.
+    fn why(&self, row: usize, col: usize) -> Why {
+        if self.column[col] {
+            Why::Column
+        } else if self.rising[row + col] {
+            Why::Rising
+        } else {
+            Why::Falling
         }
     }
 

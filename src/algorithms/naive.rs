@@ -26,19 +26,22 @@ pub(crate) fn search(n: u32, visit: &mut dyn FnMut(&[u8]) -> bool) -> Option<Run
     Some(search.run)
 }
 
-/// The first queen in rows `0..row` that attacks (`row`, `col`): its row and how.
+/// The first queen in rows `0..row` that attacks (`row`, `col`): its row and how. The
+/// search itself only needs to know whether there is one; how is for the trace (and
+/// costs counting nothing, since its observer never looks).
 fn attacker(queens: &[u8], row: usize, col: usize) -> Option<(usize, Why)> {
-    queens[..row].iter().enumerate().find_map(|(r, &c)| {
+    let r = queens[..row].iter().enumerate().position(|(r, &c)| {
         let c = usize::from(c);
-        if c == col {
-            Some((r, Why::Column))
-        } else if c.abs_diff(col) == row - r {
-            // Up and to the right of the square: same row + col, a rising diagonal.
-            Some((r, if c > col { Why::Rising } else { Why::Falling }))
-        } else {
-            None
-        }
-    })
+        c == col || c.abs_diff(col) == row - r
+    })?;
+    let c = usize::from(queens[r]);
+    // Up and to the right of the square: the same row + col, a rising diagonal.
+    let why = match c.cmp(&col) {
+        core::cmp::Ordering::Equal => Why::Column,
+        core::cmp::Ordering::Greater => Why::Rising,
+        core::cmp::Ordering::Less => Why::Falling,
+    };
+    Some((r, why))
 }
 
 impl Search {
@@ -59,49 +62,64 @@ impl Search {
     }
 
     /// Searches on, telling `observer` of every step, until it pauses the search (then
-    /// `true`; calling again resumes) or the search is over (`false`). Each turn of the
-    /// loop makes exactly one event, so it can stop after any of them.
+    /// `true`; calling again resumes) or the search is over (`false`). The column scan
+    /// of a row is a tight inner loop, as in the recursive form: for counting, the
+    /// observer ignores refusals and the scan stores nothing until a column is safe.
     pub(crate) fn run<O: Observer>(&mut self, observer: &mut O) -> bool {
         let n = self.n;
         let mut row = self.row;
         loop {
-            let col = usize::from(self.next[row]);
-            let event = if row == n && col == 0 {
-                // All rows hold a queen; mark it reported, then back up as if the row
-                // past the last were exhausted.
+            let mut col = usize::from(self.next[row]);
+            if row == n && col == 0 {
+                // All rows hold a queen. Marked as reported, row n then backs up below
+                // as if its columns were all tried.
                 self.next[n] = n as u8;
                 self.run.total += 1;
-                Event::Found
-            } else if col == n {
+                if !observer.event(Event::Found, &self.queens[..n]) {
+                    self.row = row;
+                    return true;
+                }
+                continue;
+            }
+            while col < n {
+                let Some((by, why)) = attacker(&self.queens, row, col) else {
+                    break;
+                };
+                col += 1;
+                let (row, col) = (row as u8, col as u8 - 1);
+                let refused = Event::Refuse {
+                    row,
+                    col,
+                    why,
+                    by: Some(by as u8),
+                };
+                if !observer.event(refused, &self.queens[..n]) {
+                    self.next[usize::from(row)] = col + 1;
+                    self.row = usize::from(row);
+                    return true;
+                }
+            }
+            let event = if col < n {
+                self.next[row] = col as u8 + 1;
+                self.run.nodes += 1;
+                self.queens[row] = col as u8;
+                row += 1;
+                self.next[row] = 0;
+                Event::Place {
+                    row: row as u8 - 1,
+                    col: col as u8,
+                }
+            } else {
                 // Every column of this row tried: take the queen above off again.
                 if row == 0 {
-                    self.row = row;
+                    self.next[0] = n as u8;
+                    self.row = 0;
                     return false;
                 }
                 row -= 1;
                 Event::Remove {
                     row: row as u8,
                     col: self.queens[row],
-                }
-            } else {
-                self.next[row] = col as u8 + 1;
-                let (row8, col8) = (row as u8, col as u8);
-                if let Some((by, why)) = attacker(&self.queens, row, col) {
-                    Event::Refuse {
-                        row: row8,
-                        col: col8,
-                        why,
-                        by: Some(by as u8),
-                    }
-                } else {
-                    self.run.nodes += 1;
-                    self.queens[row] = col8;
-                    row += 1;
-                    self.next[row] = 0;
-                    Event::Place {
-                        row: row8,
-                        col: col8,
-                    }
                 }
             };
             if !observer.event(event, &self.queens[..n]) {
