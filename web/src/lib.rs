@@ -67,7 +67,7 @@ impl Lane {
                 self.depth += 1;
             }
             Event::Remove { .. } => {
-                self.depth -= 1;
+                self.depth = self.depth.saturating_sub(1);
                 self.focus = self.depth;
             }
             _ => {}
