@@ -91,7 +91,8 @@ fn describe(trace: &Trace, event: Event) -> String {
         Event::Choose { item, options } => {
             let (kind, index) = item_parts(item);
             let ending = if options == 0 { ": dead end" } else { "" };
-            format!("choose {kind} {index}: {options} options{ending}")
+            let options = plural(options.into(), "option");
+            format!("choose {kind} {index}: {options}{ending}")
         }
         Event::Found => {
             let cols: Vec<String> = (0..trace.n())
