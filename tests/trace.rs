@@ -312,3 +312,10 @@ fn a_trace_can_be_paused_cloned_and_resumed() {
         assert_eq!(copy.collect::<Vec<_>>(), tail, "{algorithm}");
     }
 }
+
+#[test]
+fn a_trace_is_about_27_kb_as_documented() {
+    // src/trace.rs gives this size; dancing links' node arrays are nearly all of it.
+    let size = std::mem::size_of::<Trace>();
+    assert!((26_000..28_000).contains(&size), "{size} bytes");
+}

@@ -5,7 +5,7 @@
 //! is an option naming its row, column and two diagonals. Each step covers the primary
 //! item with the fewest options left (Knuth's MRV heuristic), so placements do not come
 //! out in lexicographic order. Storage is fixed-size, sized for n = 32: no allocation
-//! (about 26 KB, nearly all of it the node arrays).
+//! (about 27 KB, nearly all of it the node arrays).
 //!
 //! The search is Algorithm X with its recursion made an explicit stack (the item chosen
 //! and the option tried at each level), so that it can pause after any step for the
