@@ -193,8 +193,9 @@ pub(crate) enum Turn {
     Placed { masks: [u32; 3] },
     /// A queen went on the last row: a placement.
     Found,
-    /// Every column of `row` has been tried; the search went back to the row above.
-    Exhausted { row: u8 },
+    /// Every column of the row the search stood on has been tried; it went back to the
+    /// row above.
+    Exhausted,
     /// The search is over.
     Done,
 }
@@ -278,7 +279,7 @@ impl Solutions {
                 row -= 1;
                 if one_turn {
                     self.row = row;
-                    return Turn::Exhausted { row: row as u8 + 1 };
+                    return Turn::Exhausted;
                 }
                 continue;
             }

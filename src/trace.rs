@@ -461,7 +461,7 @@ impl Trace {
                 queue(&mut self.queue, place, own);
                 queue(&mut self.queue, Event::Found, own);
             }
-            Turn::Exhausted { .. } | Turn::Done => {}
+            Turn::Exhausted | Turn::Done => {}
         }
     }
 
