@@ -5,17 +5,17 @@ use super::Run;
 use crate::solver::MAX_N;
 use crate::trace::{Event, Observer, Visit, Why};
 
-/// Search state: the columns chosen so far, and per row the next column to try (the
-/// explicit stack that makes the search resumable).
+/// Search state: the columns chosen so far and where the scan of the current row is
+/// (enough to pause after any step and resume).
 #[derive(Clone, Debug)]
 pub(crate) struct Search {
     n: usize,
     queens: [u8; 32],
-    /// Per row, the next column to try; `next[n]` is 0 until the placement that reached
-    /// row n has been reported.
-    next: [u8; 33],
-    /// The row being filled: rows above it hold queens.
+    /// The row being filled (rows above it hold queens) and its next column to try; the
+    /// rows above resume after their queen's column, so this is all the stack there is.
+    /// At row n, column 0 means the placement is still to be reported.
     row: usize,
+    col: usize,
     run: Run,
 }
 
@@ -50,8 +50,8 @@ impl Search {
         (1..=MAX_N).contains(&n).then_some(Search {
             n: n as usize,
             queens: [0; 32],
-            next: [0; 33],
             row: 0,
+            col: 0,
             run: Run::default(),
         })
     }
@@ -67,16 +67,16 @@ impl Search {
     /// observer ignores refusals and the scan stores nothing until a column is safe.
     pub(crate) fn run<O: Observer>(&mut self, observer: &mut O) -> bool {
         let n = self.n;
-        let mut row = self.row;
+        // The position lives in locals (registers) and is stored only on a pause.
+        let (mut row, mut col) = (self.row, self.col);
         loop {
-            let mut col = usize::from(self.next[row]);
             if row == n && col == 0 {
                 // All rows hold a queen. Marked as reported, row n then backs up below
                 // as if its columns were all tried.
-                self.next[n] = n as u8;
+                col = n;
                 self.run.total += 1;
                 if !observer.event(Event::Found, &self.queens[..n]) {
-                    self.row = row;
+                    (self.row, self.col) = (row, col);
                     return true;
                 }
                 continue;
@@ -94,36 +94,36 @@ impl Search {
                     by: Some(by as u8),
                 };
                 if !observer.event(refused, &self.queens[..n]) {
-                    self.next[usize::from(row)] = col + 1;
-                    self.row = usize::from(row);
+                    (self.row, self.col) = (usize::from(row), usize::from(col) + 1);
                     return true;
                 }
             }
             let event = if col < n {
-                self.next[row] = col as u8 + 1;
                 self.run.nodes += 1;
                 self.queens[row] = col as u8;
-                row += 1;
-                self.next[row] = 0;
-                Event::Place {
-                    row: row as u8 - 1,
+                let placed = Event::Place {
+                    row: row as u8,
                     col: col as u8,
-                }
+                };
+                (row, col) = (row + 1, 0);
+                placed
             } else {
                 // Every column of this row tried: take the queen above off again.
                 if row == 0 {
-                    self.next[0] = n as u8;
-                    self.row = 0;
+                    (self.row, self.col) = (0, n);
                     return false;
                 }
                 row -= 1;
-                Event::Remove {
+                col = usize::from(self.queens[row]);
+                let removed = Event::Remove {
                     row: row as u8,
-                    col: self.queens[row],
-                }
+                    col: col as u8,
+                };
+                col += 1;
+                removed
             };
             if !observer.event(event, &self.queens[..n]) {
-                self.row = row;
+                (self.row, self.col) = (row, col);
                 return true;
             }
         }
