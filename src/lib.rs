@@ -31,6 +31,9 @@
 //! - [`Algorithm`] runs the classic algorithms (naive, flag arrays, bitmask, dancing
 //!   links, cell by cell) side by side, and [`Solutions`] streams every placement;
 //!   [`Placement::canonical`] picks one per class of rotations and reflections.
+//! - [`Algorithm::trace`] steps through any of them one [`Event`] at a time (a queen
+//!   placed, a square refused and why, a backtrack, a placement), from the same code
+//!   that counts: see [`trace`].
 //! - [`published`] holds the OEIS counts for n <= 27, used only to check computed ones.
 //!
 //! # Compile-time cost
@@ -63,6 +66,7 @@ pub mod published;
 mod solver;
 mod symmetry;
 mod table;
+pub mod trace;
 mod verify;
 
 pub use algorithms::flags as reference;
@@ -76,6 +80,7 @@ pub use count::{count_with, CountOptions, Progress, Split, MEMORY_MIN};
 pub use placement::{Attack, Board, Conflict, Conflicts, PlacementError};
 pub use solver::{first_placements, solve, Answer, Placement, Placements, Solutions, FIRST, MAX_N};
 pub use table::{answer, lookup, table, TABLE_MAX, TABLE_MIN};
+pub use trace::{Event, FlagState, Item, Masks, Trace, Why};
 pub use verify::{verify, Mismatch, Verified};
 
 // The Rust examples of the README and the docs run as doctests, so they cannot drift
@@ -87,3 +92,7 @@ struct ReadmeDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../docs/engines.md")]
 struct EnginesDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../docs/watch.md")]
+struct WatchDoctests;

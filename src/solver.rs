@@ -8,9 +8,11 @@
 // Why the loop looks the way it does: const evaluation charges one step per loop
 // back-edge and per function call, and the `long_running_const_eval` lint fires after
 // 2,000,000 steps. The search is one call-free `loop` with an explicit stack, so each
-// queen placed costs at most two steps (plus one call per placement found), and n = 12
+// queen placed costs at most two steps (plus two calls per placement found), and n = 12
 // (856,188 nodes) still fits. The stack is kept in `Solutions`, so the same loop can
-// stop at each placement and resume: that is how placements are streamed.
+// stop at each placement and resume: that is how placements are streamed. It can also
+// stop after every turn (a queen placed, a row given up): that is how the trace
+// (src/trace.rs) watches this very loop.
 
 /// The largest board the solver accepts: one `u32` bit per column.
 ///
@@ -182,6 +184,22 @@ pub struct Solutions {
     done: bool,
 }
 
+/// What one turn of [`Solutions`]' search loop did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Turn {
+    /// A queen went on the row the search stood on, not the last one. `masks` are the
+    /// columns, left- and right-shifted diagonals it hands down to the next row (bit c =
+    /// column c); the next row has no free square if they cover every column.
+    Placed { masks: [u32; 3] },
+    /// A queen went on the last row: a placement.
+    Found,
+    /// Every column of the row the search stood on has been tried; it went back to the
+    /// row above.
+    Exhausted,
+    /// The search is over.
+    Done,
+}
+
 impl Solutions {
     /// A search of the `n`×`n` board, or `None` for `n == 0` and `n > 32`.
     ///
@@ -232,12 +250,22 @@ impl Solutions {
     /// assert_eq!(SIX, 4);
     /// ```
     pub const fn advance(&mut self) -> bool {
+        matches!(self.search(false), Turn::Found)
+    }
+
+    /// The search loop, shared by [`Solutions::advance`] (which runs it to the next
+    /// placement) and the trace (which stops it after every turn, `one_turn`). Inlined
+    /// into both with `one_turn` constant, so counting pays nothing for the trace's exits;
+    /// in const evaluation a branch costs no step, so the loop's cost is unchanged.
+    #[allow(clippy::inline_always)] // the point: `one_turn` must be a constant in each
+    #[inline(always)]
+    const fn search(&mut self, one_turn: bool) -> Turn {
         if self.done {
-            return false;
+            return Turn::Done;
         }
         let last = self.n as usize - 1;
         // The row and the node count live in locals while searching (registers, not the
-        // struct) and are stored back only when a placement is found or the search ends.
+        // struct) and are stored back only when the loop returns.
         let mut row = self.row;
         let mut nodes = self.nodes;
         loop {
@@ -246,9 +274,13 @@ impl Solutions {
                 if row == 0 {
                     self.done = true;
                     self.nodes = nodes;
-                    return false;
+                    return Turn::Done;
                 }
                 row -= 1;
+                if one_turn {
+                    self.row = row;
+                    return Turn::Exhausted;
+                }
                 continue;
             }
             // Lowest set bit without a method call: calls cost const-eval steps.
@@ -259,7 +291,7 @@ impl Solutions {
             if row == last {
                 self.row = row;
                 self.nodes = nodes;
-                return true;
+                return Turn::Found;
             }
             let c = self.cols[row] | bit;
             let l = (self.left[row] | bit) << 1;
@@ -273,7 +305,38 @@ impl Solutions {
                 self.right[row] = r;
                 self.avail[row] = next;
             }
+            if one_turn {
+                self.row = row;
+                self.nodes = nodes;
+                return Turn::Placed {
+                    masks: [c, l & self.all, r],
+                };
+            }
         }
+    }
+
+    /// One turn of the search loop: places the next queen, or gives up a row whose
+    /// columns are all tried. For the trace; [`Solutions::advance`] runs the same loop.
+    pub(crate) const fn turn(&mut self) -> Turn {
+        self.search(true)
+    }
+
+    /// The row the search stands on: the one that received the last queen, or (after a
+    /// placement that leaves the next row free squares) the row below it.
+    pub(crate) const fn row(&self) -> u32 {
+        self.row as u32
+    }
+
+    /// The 0-based column of the queen last placed on `row` (meaningless if none was).
+    pub(crate) const fn column(&self, row: u32) -> u32 {
+        self.placed[row as usize].trailing_zeros()
+    }
+
+    /// The masks `row` is searched with: columns and the two diagonal directions
+    /// attacked by the queens above it (bit c = column c).
+    pub(crate) const fn masks(&self, row: u32) -> [u32; 3] {
+        let row = row as usize;
+        [self.cols[row], self.left[row] & self.all, self.right[row]]
     }
 
     /// The placement found by the last successful [`Solutions::advance`] (meaningless

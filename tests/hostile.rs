@@ -41,7 +41,14 @@ fn run(case: &Case) -> Output {
 }
 
 /// Every subcommand that takes a board size, with the flags it needs to reach parsing.
-const SIZED: &[&[&str]] = &[&[], &["count"], &["compare"], &["solutions"], &["show"]];
+const SIZED: &[&[&str]] = &[
+    &[],
+    &["count"],
+    &["compare"],
+    &["solutions"],
+    &["show"],
+    &["trace"],
+];
 
 /// Bad board sizes, as arguments, with what the error must name.
 fn bad_sizes() -> Vec<(String, String)> {

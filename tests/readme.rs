@@ -8,9 +8,10 @@
 use std::process::Command;
 
 /// Every page a newcomer is sent to, with its path for messages.
-const PAGES: [(&str, &str); 7] = [
+const PAGES: [(&str, &str); 8] = [
     ("README.md", include_str!("../README.md")),
     ("docs/cli.md", include_str!("../docs/cli.md")),
+    ("docs/watch.md", include_str!("../docs/watch.md")),
     (
         "docs/long-counts.md",
         include_str!("../docs/long-counts.md"),

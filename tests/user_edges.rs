@@ -17,8 +17,9 @@ use common::{arg, assert_usage_error, on_terminal, run, scratch, text};
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
 
-const SUBCOMMANDS: [&str; 9] = [
+const SUBCOMMANDS: [&str; 10] = [
     "compare",
+    "trace",
     "solutions",
     "show",
     "check",

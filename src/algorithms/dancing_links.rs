@@ -4,10 +4,16 @@
 //! items are the 2n-1 diagonals in each direction (covered at most once); every square
 //! is an option naming its row, column and two diagonals. Each step covers the primary
 //! item with the fewest options left (Knuth's MRV heuristic), so placements do not come
-//! out in lexicographic order. Storage is fixed-size, sized for n = 32: no allocation.
+//! out in lexicographic order. Storage is fixed-size, sized for n = 32: no allocation
+//! (about 27 KB, nearly all of it the node arrays).
+//!
+//! The search is Algorithm X with its recursion made an explicit stack (the item chosen
+//! and the option tried at each level), so that it can pause after any step for the
+//! trace and resume.
 
 use super::Run;
 use crate::solver::MAX_N;
+use crate::trace::{Event, Item, Observer, Visit};
 
 const MAX: usize = MAX_N as usize;
 /// Items: n rows, n columns, 2n-1 rising and 2n-1 falling diagonals, plus header 0.
@@ -15,7 +21,8 @@ const ITEMS: usize = 1 + 2 * MAX + 2 * (2 * MAX - 1);
 /// Item nodes double as the column headers; each square adds four nodes after them.
 const NODES: usize = ITEMS + 4 * MAX * MAX;
 
-struct Links {
+#[derive(Clone, Debug)]
+pub(crate) struct Search {
     n: usize,
     /// Doubly linked list of the primary items still to cover (0 is the header).
     left: [u16; ITEMS],
@@ -27,23 +34,50 @@ struct Links {
     up: [u16; NODES],
     down: [u16; NODES],
     queens: [u8; 32],
+    /// Per level (queens placed before it): the item chosen and the option being tried.
+    chosen: [u16; 32],
+    trying: [u16; 32],
+    /// Queens on the board: the level the search is at.
+    depth: usize,
+    phase: Phase,
     run: Run,
+}
+
+/// Where the search loop resumes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Choose the next item (or report a placement if none is left).
+    Choose,
+    /// Try the option `trying[depth]` of item `chosen[depth]`.
+    Try,
+    /// Take back the option tried one level up.
+    Undo,
+    /// The search is over.
+    Done,
 }
 
 /// See [`Algorithm::DancingLinks`](super::Algorithm::DancingLinks).
 pub(crate) fn search(n: u32, visit: &mut dyn FnMut(&[u8]) -> bool) -> Option<Run> {
-    if n == 0 || n > MAX_N {
-        return None;
-    }
-    let mut links = Links::new(n as usize);
-    links.solve(visit);
-    Some(links.run)
+    let mut search = Search::new(n)?;
+    search.run(&mut Visit(visit));
+    Some(search.run)
 }
 
-impl Links {
+impl Search {
+    /// The exact-cover matrix of the empty `n`×`n` board, or `None` for `n == 0` and
+    /// `n > 32`.
+    pub(crate) fn new(n: u32) -> Option<Search> {
+        (1..=MAX_N).contains(&n).then(|| Search::build(n as usize))
+    }
+
+    /// Options tried so far (queens placed).
+    pub(crate) fn nodes(&self) -> u128 {
+        self.run.nodes
+    }
+
     /// Builds the exact-cover matrix for an `n`×`n` board.
-    fn new(n: usize) -> Self {
-        let mut links = Links {
+    fn build(n: usize) -> Self {
+        let mut links = Search {
             n,
             left: [0; ITEMS],
             right: [0; ITEMS],
@@ -52,6 +86,10 @@ impl Links {
             up: [0; NODES],
             down: [0; NODES],
             queens: [0; 32],
+            chosen: [0; 32],
+            trying: [0; 32],
+            depth: 0,
+            phase: Phase::Choose,
             run: Run::default(),
         };
         let items = 1 + 2 * n + 2 * (2 * n - 1);
@@ -70,7 +108,7 @@ impl Links {
         }
         for row in 0..n {
             for col in 0..n {
-                let first = Links::first_node(row * n + col);
+                let first = Search::first_node(row * n + col);
                 for (k, item) in links.items_of(row, col).into_iter().enumerate() {
                     links.append(item, first + k);
                 }
@@ -128,7 +166,7 @@ impl Links {
         self.left[r] = l as u16;
     }
 
-    /// Undoes [`Links::cover`], in exactly the reverse order.
+    /// Undoes [`Search::cover`], in exactly the reverse order.
     fn uncover(&mut self, item: usize) {
         let (l, r) = (usize::from(self.left[item]), usize::from(self.right[item]));
         self.right[l] = item as u16;
@@ -158,32 +196,96 @@ impl Links {
         best
     }
 
-    /// Algorithm X; returns `false` once the visitor asked to stop.
-    fn solve(&mut self, visit: &mut dyn FnMut(&[u8]) -> bool) -> bool {
-        let Some(item) = self.choose() else {
-            self.run.total += 1;
-            return visit(&self.queens[..self.n]);
-        };
-        if self.len[item] == 0 {
-            return true;
+    /// The primary item `item` as the board sees it.
+    fn item(&self, item: usize) -> Item {
+        if item <= self.n {
+            Item::Row((item - 1) as u8)
+        } else {
+            Item::Column((item - 1 - self.n) as u8)
         }
-        self.cover(item);
-        let mut x = usize::from(self.down[item]);
-        let mut go_on = true;
-        while x != item && go_on {
-            self.run.nodes += 1;
-            let square = (x - ITEMS) / 4;
-            self.queens[square / self.n] = (square % self.n) as u8;
-            for q in Self::option(x).filter(|&q| q != x) {
-                self.cover(usize::from(self.top[q]));
+    }
+
+    /// The square of option node `x`: (row, col).
+    fn square(&self, x: usize) -> (usize, usize) {
+        let square = (x - ITEMS) / 4;
+        (square / self.n, square % self.n)
+    }
+
+    /// Algorithm X, telling `observer` of every step, until it pauses the search (then
+    /// `true`; calling again resumes) or the search is over (`false`).
+    pub(crate) fn run<O: Observer>(&mut self, observer: &mut O) -> bool {
+        // The level and phase live in locals while searching, stored back on a pause.
+        let mut depth = self.depth;
+        let mut phase = self.phase;
+        loop {
+            let event = match phase {
+                Phase::Choose => match self.choose() {
+                    None => {
+                        self.run.total += 1;
+                        phase = Phase::Undo;
+                        Event::Found
+                    }
+                    Some(item) => {
+                        let options = self.len[item];
+                        if options == 0 {
+                            phase = Phase::Undo; // a dead end
+                        } else {
+                            self.cover(item);
+                            self.chosen[depth] = item as u16;
+                            self.trying[depth] = self.down[item];
+                            phase = Phase::Try;
+                        }
+                        Event::Choose {
+                            item: self.item(item),
+                            options: options as u8,
+                        }
+                    }
+                },
+                Phase::Try => {
+                    let item = usize::from(self.chosen[depth]);
+                    let x = usize::from(self.trying[depth]);
+                    if x == item {
+                        // Every option of the item tried.
+                        self.uncover(item);
+                        phase = if depth == 0 { Phase::Done } else { Phase::Undo };
+                        continue;
+                    }
+                    self.run.nodes += 1;
+                    let (row, col) = self.square(x);
+                    self.queens[row] = col as u8;
+                    for q in Self::option(x).filter(|&q| q != x) {
+                        self.cover(usize::from(self.top[q]));
+                    }
+                    depth += 1;
+                    phase = Phase::Choose;
+                    Event::Place {
+                        row: row as u8,
+                        col: col as u8,
+                    }
+                }
+                Phase::Undo => {
+                    depth -= 1;
+                    let x = usize::from(self.trying[depth]);
+                    for q in Self::option(x).rev().filter(|&q| q != x) {
+                        self.uncover(usize::from(self.top[q]));
+                    }
+                    self.trying[depth] = self.down[x];
+                    phase = Phase::Try;
+                    let (row, col) = self.square(x);
+                    Event::Remove {
+                        row: row as u8,
+                        col: col as u8,
+                    }
+                }
+                Phase::Done => {
+                    self.phase = phase;
+                    return false;
+                }
+            };
+            if !observer.event(event, &self.queens[..self.n]) {
+                (self.depth, self.phase) = (depth, phase);
+                return true;
             }
-            go_on = self.solve(visit);
-            for q in Self::option(x).rev().filter(|&q| q != x) {
-                self.uncover(usize::from(self.top[q]));
-            }
-            x = usize::from(self.down[x]);
         }
-        self.uncover(item);
-        go_on
     }
 }

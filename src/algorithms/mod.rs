@@ -1,7 +1,8 @@
 //! The classic N-Queens algorithms side by side, behind one interface.
 //!
 //! Every algorithm streams placements to a callback (or just counts them) and reports
-//! its search nodes. They exist to be compared and to teach; for speed use
+//! its search nodes, and [`Algorithm::trace`] steps through the same search one event
+//! at a time. They exist to be compared and to teach; for speed use
 //! [`count`](crate::count) or [`Solutions`](crate::Solutions).
 
 use core::fmt;
@@ -9,10 +10,10 @@ use core::fmt;
 use crate::solver::Placement;
 
 mod bitmask;
-mod cell_by_cell;
-mod dancing_links;
+pub(crate) mod cell_by_cell;
+pub(crate) mod dancing_links;
 pub mod flags;
-mod naive;
+pub(crate) mod naive;
 
 /// What a run found.
 ///

@@ -19,7 +19,7 @@ use nqueens::Algorithm;
     name = "nqueens",
     version,
     args_conflicts_with_subcommands = true,
-    after_help = "Examples:\n  nqueens 8\n  echo 8 | nqueens\n  nqueens 8 --json\n  nqueens 13 --verify\n  nqueens verify\n  nqueens count 16\n  nqueens count 16 --unique --threads 2 --json\n  nqueens compare 10\n  nqueens solutions 8 --format boards --limit 2\n  nqueens solutions 8 --unique\n  nqueens show 8 --index 3\n  nqueens check 2 4 6 1 3 5\n  nqueens check 1,5,8,6,3,7,2,4\n  nqueens completions bash\n  nqueens manpage"
+    after_help = "Examples:\n  nqueens 8\n  echo 8 | nqueens\n  nqueens 8 --json\n  nqueens 13 --verify\n  nqueens verify\n  nqueens count 16\n  nqueens count 16 --unique --threads 2 --json\n  nqueens compare 10\n  nqueens trace 4 --limit 12\n  nqueens trace 6 --algorithm dancing-links --json\n  nqueens solutions 8 --format boards --limit 2\n  nqueens solutions 8 --unique\n  nqueens show 8 --index 3\n  nqueens check 2 4 6 1 3 5\n  nqueens check 1,5,8,6,3,7,2,4\n  nqueens completions bash\n  nqueens manpage"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -76,6 +76,42 @@ pub struct CompareArgs {
     /// Print the same data as one JSON object.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Options of `nqueens trace`.
+#[derive(Args, Debug)]
+pub struct TraceArgs {
+    #[command(flatten)]
+    pub size: Size,
+    /// The algorithm to watch. One of: naive, flags, bitmask, dancing-links,
+    /// cell-by-cell.
+    #[arg(long, short, value_name = "NAME", default_value = "bitmask", value_parser = algorithm)]
+    pub algorithm: Algorithm,
+    /// Stop after K steps (a whole number from 1 up), or `all` for the whole search.
+    /// A last line says where it stopped.
+    #[arg(long, value_name = "K", default_value = "200", value_parser = steps, allow_hyphen_values = true)]
+    pub limit: Limit,
+    /// One JSON object per line (JSON Lines): the step, the event, rows and columns
+    /// from 1, the counters, and the bitmask masks or the flag arrays.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// How many steps `trace` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    Steps(u64),
+    All,
+}
+
+fn steps(text: &str) -> Result<Limit, String> {
+    if text == "all" {
+        return Ok(Limit::All);
+    }
+    whole(text)
+        .filter(|&k| k >= 1)
+        .map(Limit::Steps)
+        .ok_or_else(|| "expected a whole number of steps from 1 up, or all".into())
 }
 
 /// Options of `nqueens solutions`.
@@ -263,6 +299,16 @@ pub enum Command {
     /// time, and time relative to the fastest. Algorithms past their practical limit are
     /// skipped with the reason. Exits 1 if the totals disagree.
     Compare(CompareArgs),
+    /// Watch an algorithm search, one step per line
+    ///
+    /// Every step of the search the library runs when it counts: a queen placed, a
+    /// square refused and why, a queen removed (backtracking), a placement found, and
+    /// for dancing links the row or column it chose. Rows and columns count from 1;
+    /// each line is indented by the queens on the board. Bitmask lines show the masks
+    /// of the next row in binary, column 1 on the right as in `1 << column`; flags
+    /// lines show the flag arrays, index 0 first. A last line gives the nodes and
+    /// placements so far. Ends quietly when the reader closes the pipe.
+    Trace(TraceArgs),
     /// Stream every placement in lexicographic order
     ///
     /// Constant memory whatever N is. Ends quietly when the reader closes the pipe.

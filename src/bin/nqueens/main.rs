@@ -20,6 +20,7 @@ mod run_docs;
 mod run_merge;
 mod run_show;
 mod run_solutions;
+mod run_trace;
 mod run_verify;
 mod shard;
 
@@ -40,6 +41,7 @@ fn main() -> ExitCode {
         Some(Command::Merge(args)) => run_merge::run(&args),
         Some(Command::Compare(args)) => run_compare::run(&args),
         Some(Command::Solutions(args)) => run_solutions::run(&args),
+        Some(Command::Trace(args)) => run_trace::run(&args),
         Some(Command::Show(args)) => run_show::run(&args),
         Some(Command::Check(args)) => run_check::run(&args),
         Some(Command::Completions(args)) => run_docs::completions(&args),
