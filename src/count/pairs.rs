@@ -1,7 +1,7 @@
 //! The join's hot loop (feature `std`): the number of pairs of half boards whose words
-//! share no bit, counted bit-sliced over blocks of 256 words, with a copy for AVX2 and
-//! POPCNT picked at run time. The join spends most of its time here (two thirds of
-//! `count 18`'s with quarters).
+//! share no bit (the words are described in `join.rs`), counted bit-sliced over blocks
+//! of 256 words, with a copy for AVX2 and POPCNT picked at run time. The join spends
+//! most of its time here: two thirds of `count 18`'s, with quarters.
 
 use std::vec::Vec;
 
