@@ -65,7 +65,7 @@ fn results_do_not_depend_on_the_thread_count() {
 #[test]
 fn a_tiny_memory_budget_still_gives_the_exact_counts() {
     // The least budget cuts many of the join's lists into pieces of one block (a unit
-    // test in join.rs checks that the pieces happen); 16 in release.
+    // test in halves.rs checks that the pieces happen); 16 in release.
     let n = if cfg!(debug_assertions) { 14 } else { 16 };
     for (memory, threads) in [(MEMORY_MIN, 2), (3 * MEMORY_MIN, 3), (1, 1)] {
         let options = CountOptions {

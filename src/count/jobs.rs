@@ -2,9 +2,11 @@
 //! whole, or one constellation class completed by the kernel. Both [`counts`](super::counts)
 //! and the numbered `Split` read the list from here, so they cannot disagree.
 
+#[cfg(feature = "std")]
+use super::batches::{self, Batch};
 use super::constellation::{self, Subtask, MIN_N};
 #[cfg(feature = "std")]
-use super::join::{self, Batch};
+use super::join;
 use super::kernel::{self, Found};
 use super::partial::Partial;
 use super::result::CountError;
@@ -111,21 +113,21 @@ pub(crate) fn jobs(n: u32) -> impl Iterator<Item = Job> {
 /// of memory (nothing without `std`: no join).
 #[cfg(feature = "std")]
 pub(crate) fn room(n: u32, bytes: usize, threads: usize) -> Room {
-    join::room(n, bytes, threads)
+    super::room::room(n, bytes, threads)
 }
 
 #[cfg(not(feature = "std"))]
 pub(crate) fn room(_: u32, _: usize, _: usize) -> Room {}
 
 #[cfg(feature = "std")]
-pub(crate) use join::Room;
+pub(crate) use super::room::Room;
 /// Without `std` there is no join, so nothing to bound.
 #[cfg(not(feature = "std"))]
 pub(crate) type Room = ();
 
 #[cfg(feature = "std")]
 pub(crate) fn joins(n: u32) -> bool {
-    join::applies(n)
+    batches::applies(n)
 }
 
 #[cfg(not(feature = "std"))]
@@ -137,8 +139,8 @@ pub(crate) fn joins(_: u32) -> bool {
 /// the batches; none for other sizes.
 #[cfg(feature = "std")]
 fn join_jobs(n: u32) -> impl Iterator<Item = Job> {
-    join::applies(n)
-        .then(|| core::iter::once(Job::Rotations(n)).chain(join::batches(n).map(Job::Batch)))
+    batches::applies(n)
+        .then(|| core::iter::once(Job::Rotations(n)).chain(batches::batches(n).map(Job::Batch)))
         .into_iter()
         .flatten()
 }

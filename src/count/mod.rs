@@ -3,32 +3,43 @@
 //! The constellation engine splits the board into one subtask per symmetry class of
 //! border constellations (`constellation.rs`) and completes each with the bitmask
 //! kernel (`kernel.rs`). The join engine (`join.rs`, feature `std`) takes one subtask
-//! per class of batches of top-half column sets and counts the fitting pairs of half
-//! boards; one more subtask counts the rotation-fixed placements (`rotations.rs`).
-//! Results are summed in
-//! checked `u128` (`partial.rs`), which also gives the number of placements distinct up
-//! to rotation and reflection.
+//! per class of batches of top-half column sets (`batches.rs`) and counts the fitting
+//! pairs of half boards (`pairs.rs`), built from quarter boards (`quarters.rs`) or
+//! searched (`halves.rs`) as the memory budget allows (`room.rs`); one more subtask
+//! counts the rotation-fixed placements (`rotations.rs`). Results are summed in checked
+//! `u128` (`partial.rs`), which also gives the number of placements distinct up to
+//! rotation and reflection.
 //!
 //! Data flows one way through the files, and each imports only those before it:
 //! `result` (what a count returns) and `constellation` (the subtasks) -> `kernel` (the
 //! search of one constellation, and `Found`, what a subtask found) -> `quarters` (half
-//! boards built from quarter boards) -> `join` (the other engine) and `rotations` (the
-//! rotation-fixed placements) -> `partial` (exact sums) ->
+//! boards built from quarter boards), `batches` (the join's subtasks) and `pairs` (the
+//! join's hot loop: fitting pairs counted) -> `room` (the join's memory plan) ->
+//! `halves` (half boards searched) -> `join` (the other engine: one batch counted) and
+//! `rotations` (the rotation-fixed placements) -> `partial` (exact sums) ->
 //! `jobs` (the subtask list and how each is run) -> this file (the single-threaded API)
 //! and, with `std`, `split` (the numbered list for checkpoints and shards) ->
 //! `parallel` (threads and progress).
 
+#[cfg(feature = "std")]
+mod batches;
 mod constellation;
+#[cfg(feature = "std")]
+mod halves;
 mod jobs;
 #[cfg(feature = "std")]
 mod join;
 mod kernel;
+#[cfg(feature = "std")]
+mod pairs;
 #[cfg(feature = "std")]
 mod parallel;
 mod partial;
 #[cfg(feature = "std")]
 mod quarters;
 mod result;
+#[cfg(feature = "std")]
+mod room;
 #[cfg(feature = "std")]
 mod rotations;
 #[cfg(feature = "std")]
@@ -64,7 +75,7 @@ pub const MEMORY_DEFAULT: usize = 1 << 30;
 /// ```
 #[cfg(feature = "std")]
 #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
-pub const MEMORY_MIN: usize = join::THREAD_MEMORY_MIN;
+pub const MEMORY_MIN: usize = room::THREAD_MEMORY_MIN;
 
 /// The number of placements on an `n`×`n` board, or `None` outside 1..=32.
 ///

@@ -12,9 +12,9 @@ use rayon::prelude::*;
 use std::vec::Vec;
 
 use super::jobs::{jobs, joins, room, Job, Room};
-use super::join::THREAD_MEMORY_MIN;
 use super::partial::Partial;
 use super::result::CountError;
+use super::room::THREAD_MEMORY_MIN;
 use super::MEMORY_DEFAULT;
 use crate::solver::MAX_N;
 

@@ -1,0 +1,88 @@
+//! The join's memory plan (feature `std`): how many words each list of a thread may
+//! hold, and whether the quarter table (`quarters.rs`) fits the budget beside them.
+
+use super::pairs::BLOCK;
+use super::quarters::Quarters;
+
+/// Bytes a thread's join needs besides its lists: the OR tables (at most eight of 256
+/// entries of 32 bytes), the list headers of two sorted batches (at most 1,024 each),
+/// the bit index of a block, and slack.
+const FIXED_BYTES: usize = 128 << 10;
+/// Bytes per word of list capacity: the tops, the buffer of bottoms, the split's copy
+/// of the bottoms and the tops that fit a class, each with room for `Vec`'s doubling.
+const BYTES_PER_WORD: usize = 4 * 2 * 8;
+/// The least memory a thread's join runs in: its fixed tables and one block per list.
+pub(crate) const THREAD_MEMORY_MIN: usize = FIXED_BYTES + BYTES_PER_WORD * BLOCK;
+
+/// How many words each list may hold when a thread has `bytes` for its join (never
+/// fewer than one block).
+pub(crate) fn capacity(bytes: usize) -> usize {
+    (bytes.saturating_sub(FIXED_BYTES) / BYTES_PER_WORD).max(BLOCK)
+}
+
+/// What one thread's join may hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Room {
+    /// Words per list (see [`capacity`]).
+    pub(crate) words: usize,
+    /// Whether halves are built from the shared quarter table (`quarters.rs`), rather
+    /// than searched.
+    pub(crate) quarters: bool,
+}
+
+/// The room of each of `threads` threads of an `n`×`n` count sharing `bytes`: the
+/// quarter table if it takes at most half of them and leaves every thread
+/// [`THREAD_MEMORY_MIN`], and an equal share of the rest.
+pub(crate) fn room(n: u32, bytes: usize, threads: usize) -> Room {
+    let threads = threads.max(1);
+    let table = Quarters::bytes(n)
+        .filter(|&table| table <= bytes / 2 && (bytes - table) / threads >= THREAD_MEMORY_MIN);
+    Room {
+        words: capacity((bytes - table.unwrap_or(0)) / threads),
+        quarters: table.is_some(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_quarter_table_is_used_where_it_takes_at_most_half_the_budget() {
+        let table = Quarters::bytes(18).unwrap();
+        assert_eq!(table, 915_442 * 8 + (4 << 18));
+        let room = room(18, 2 * table, 1);
+        assert_eq!(
+            room,
+            Room {
+                words: capacity(table),
+                quarters: true
+            }
+        );
+        assert!(!super::room(18, 2 * table - 1, 1).quarters);
+        // Past the listed quarter sizes the halves are always searched.
+        assert!(!super::room(21, usize::MAX, 1).quarters);
+        // The table leaves every thread its least room, or it is not used: a thread
+        // below that would run on more than the budget.
+        let table16 = Quarters::bytes(16).unwrap();
+        let crowded = 2 * table16 / THREAD_MEMORY_MIN;
+        assert!(super::room(16, 2 * table16, crowded / 2).quarters);
+        assert!(!super::room(16, 2 * table16, crowded).quarters);
+        // Threads share what the table leaves.
+        assert_eq!(
+            super::room(16, 1 << 30, 4).words,
+            capacity(((1 << 30) - Quarters::bytes(16).unwrap()) / 4)
+        );
+    }
+
+    #[test]
+    fn capacity_follows_the_budget_with_a_floor_of_one_block() {
+        assert_eq!(capacity(0), BLOCK);
+        assert_eq!(capacity(THREAD_MEMORY_MIN), BLOCK);
+        assert_eq!(capacity(FIXED_BYTES + BYTES_PER_WORD * 1000), 1000);
+        assert_eq!(
+            capacity(1 << 30),
+            ((1 << 30) - FIXED_BYTES) / BYTES_PER_WORD
+        );
+    }
+}
