@@ -4,7 +4,7 @@
 //! `build.rs` compiles `src/solver.rs` into itself, runs [`solve`](crate::solve) for each
 //! size and writes the entries to `$OUT_DIR/table.rs`, which is included below. The
 //! table and the solver therefore cannot drift apart without a rebuild, and
-//! `tests/const_agreement.rs` re-checks them against const evaluation at compile time.
+//! `tests/suite/const_agreement.rs` re-checks them against const evaluation at compile time.
 
 // The generated table writes numbers as the solver printed them.
 #![allow(clippy::unreadable_literal)]

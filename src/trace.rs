@@ -8,7 +8,7 @@
 //! const solver's own loop ([`Solutions`]) after every turn.
 //!
 //! No allocation: a `Trace` holds the whole search state, sized for n = 32. That is
-//! about 27 KB (27,232 bytes on x86-64, checked by `tests/trace.rs`), almost all of it
+//! about 27 KB (27,232 bytes on x86-64, checked by `tests/suite/trace.rs`), almost all of it
 //! dancing links' node arrays: every algorithm's trace has the size of the largest.
 //!
 //! ```

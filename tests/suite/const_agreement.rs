@@ -7,7 +7,7 @@
 //! Cost: const evaluation is about 700x slower than native code, so n = 6..=11 adds
 //! roughly 1.5 s to building this test. n = 12 (about 5 s) and n = 13 (20-30 s, past
 //! the `long_running_const_eval` limit) are left to `nqueens verify` and the runtime
-//! tests in `tests/agreement.rs`.
+//! tests in `tests/suite/agreement.rs`.
 
 use nqueens::{lookup, solve, TABLE_MIN};
 use static_assertions::{const_assert, const_assert_eq};

@@ -1,11 +1,10 @@
 //! End-to-end tests of `compare`, `solutions`, `show`, `check` and `--json`.
 
-mod common;
 
 use std::io::Read as _;
 use std::process::{Command, Stdio};
 
-use common::{assert_usage_error, run, text};
+use crate::common::{assert_usage_error, run, text};
 
 #[test]
 fn compare_runs_every_algorithm_and_they_agree() {

@@ -1,7 +1,6 @@
 //! Long counts: shards and merge, checkpoints that survive SIGKILL and SIGINT, refusal
 //! of damaged or foreign files, and progress kept off stdout.
 
-mod common;
 
 use std::fs;
 use std::io::{BufRead as _, BufReader, Read as _};
@@ -10,7 +9,7 @@ use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use common::{arg, on_terminal, run, scratch, text};
+use crate::common::{arg, on_terminal, run, scratch, text};
 use nqueens::{published, Split};
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");

@@ -3,7 +3,6 @@
 //! regular file; a finished run leaves only the files asked for, so `merge shard-*`
 //! works after the shard recipe.
 
-mod common;
 
 use std::fs;
 use std::os::unix::fs::{symlink, FileTypeExt as _};
@@ -11,7 +10,7 @@ use std::os::unix::net::UnixListener;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use common::{arg, assert_usage_error, scratch, text};
+use crate::common::{arg, assert_usage_error, scratch, text};
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
 

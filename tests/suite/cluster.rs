@@ -2,13 +2,12 @@
 //! replaced by what it would do: set the task index and run the command, once per
 //! shard, as separate processes. (GNU parallel itself is exercised by `.ci/run`.)
 
-mod common;
 
 use std::fs;
 use std::path::Path;
 use std::process::Command;
 
-use common::scratch;
+use crate::common::scratch;
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
 

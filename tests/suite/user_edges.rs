@@ -3,7 +3,6 @@
 //! a checkpoint or shard file, and planted links are never followed; completions and
 //! the man page are well formed.
 
-mod common;
 
 use std::fs;
 use std::io::{BufRead as _, BufReader, Read as _};
@@ -13,7 +12,7 @@ use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use common::{arg, assert_usage_error, on_terminal, run, scratch, text};
+use crate::common::{arg, assert_usage_error, on_terminal, run, scratch, text};
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
 

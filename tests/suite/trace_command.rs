@@ -2,12 +2,11 @@
 //! their counts agree with `compare` and `solutions`, bad input is a usage error, and a
 //! closed pipe ends it quietly.
 
-mod common;
 
 use std::io::Read as _;
 use std::process::{Command, Stdio};
 
-use common::{assert_usage_error, run, text};
+use crate::common::{assert_usage_error, run, text};
 use serde_json::Value;
 
 /// The lines `nqueens trace ARGS` prints; it must succeed with nothing on stderr.

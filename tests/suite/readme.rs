@@ -1,25 +1,25 @@
 //! The README's and the docs' terminal transcripts are true: every `$ nqueens ...` line
 //! in a `text` block is run and its output compared with the lines shown under it. (The
-//! Ctrl-C transcripts cannot be replayed by typing; `tests/long_runs.rs` sends the
+//! Ctrl-C transcripts cannot be replayed by typing; `tests/suite/long_runs.rs` sends the
 //! signal.) Their Rust examples run as doctests (`src/lib.rs`), the cluster scripts in
-//! `tests/cluster.rs`, the firmware example here (CI runs that file under QEMU), and the
+//! `tests/suite/cluster.rs`, the firmware example here (CI runs that file under QEMU), and the
 //! run, test and firmware commands in `.ci/run`.
 
 use std::process::Command;
 
 /// Every page a newcomer is sent to, with its path for messages.
 const PAGES: [(&str, &str); 8] = [
-    ("README.md", include_str!("../README.md")),
-    ("docs/cli.md", include_str!("../docs/cli.md")),
-    ("docs/watch.md", include_str!("../docs/watch.md")),
+    ("README.md", include_str!("../../README.md")),
+    ("docs/cli.md", include_str!("../../docs/cli.md")),
+    ("docs/watch.md", include_str!("../../docs/watch.md")),
     (
         "docs/long-counts.md",
-        include_str!("../docs/long-counts.md"),
+        include_str!("../../docs/long-counts.md"),
     ),
-    ("docs/engines.md", include_str!("../docs/engines.md")),
-    ("docs/benchmarks.md", include_str!("../docs/benchmarks.md")),
-    ("docs/firmware.md", include_str!("../docs/firmware.md")),
-    ("docs/testing.md", include_str!("../docs/testing.md")),
+    ("docs/engines.md", include_str!("../../docs/engines.md")),
+    ("docs/benchmarks.md", include_str!("../../docs/benchmarks.md")),
+    ("docs/firmware.md", include_str!("../../docs/firmware.md")),
+    ("docs/testing.md", include_str!("../../docs/testing.md")),
 ];
 
 /// (page, command line, expected stdout) from the pages' text blocks.
@@ -112,7 +112,7 @@ fn the_compare_table_shown_has_the_live_totals_and_nodes() {
 fn the_firmware_example_shown_is_the_one_ci_runs_on_the_device() {
     let shown = block_after("```rs\n").expect("docs/firmware.md shows the firmware example");
     // The file opens with one line saying where it is shown; the rest is the example.
-    let file = include_str!("../examples/firmware/src/bin/minimal.rs");
+    let file = include_str!("../../examples/firmware/src/bin/minimal.rs");
     let (_, example) = file.split_once('\n').unwrap();
     assert_eq!(shown, example);
 }

@@ -1,8 +1,7 @@
 //! End-to-end tests of the `nqueens` binary: exact answers, stdin, errors, verify.
 
-mod common;
 
-use common::{assert_usage_error, run, text};
+use crate::common::{assert_usage_error, run, text};
 
 /// OEIS A000170, n = 1..=13: written out here so the binary is checked against an
 /// outside source, not against the library it is built from.
