@@ -26,7 +26,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use nqueens::{count_with, solve, CountOptions};
+use nqueens::{CountOptions, count_with, solve};
 
 fn main() {
     let sizes: Vec<u32> = std::env::args()

@@ -8,7 +8,7 @@
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 fn run(args: &[&str]) {
     let status = Command::new(env!("CARGO_BIN_EXE_nqueens"))

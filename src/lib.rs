@@ -73,15 +73,15 @@ pub use algorithms::flags as reference;
 pub use algorithms::{Algorithm, Run};
 pub use answer::write_challenge;
 pub use count::{
-    count, counts, engine, subtask_count, CountError, Counts, Engine, Partial, MEMORY_DEFAULT,
+    CountError, Counts, Engine, MEMORY_DEFAULT, Partial, count, counts, engine, subtask_count,
 };
 #[cfg(feature = "std")]
-pub use count::{count_with, CountOptions, Progress, Split, MEMORY_MIN};
+pub use count::{CountOptions, MEMORY_MIN, Progress, Split, count_with};
 pub use placement::{Attack, Board, Conflict, Conflicts, PlacementError};
-pub use solver::{first_placements, solve, Answer, Placement, Placements, Solutions, FIRST, MAX_N};
-pub use table::{answer, lookup, table, TABLE_MAX, TABLE_MIN};
+pub use solver::{Answer, FIRST, MAX_N, Placement, Placements, Solutions, first_placements, solve};
+pub use table::{TABLE_MAX, TABLE_MIN, answer, lookup, table};
 pub use trace::{Event, FlagState, Item, Masks, Trace, Why};
-pub use verify::{verify, Mismatch, Verified};
+pub use verify::{Mismatch, Verified, verify};
 
 // The Rust examples of the README and the docs run as doctests, so they cannot drift
 // from the API.

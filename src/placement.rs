@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::solver::{Placement, Placements, MAX_N};
+use crate::solver::{MAX_N, Placement, Placements};
 
 /// Why a list of columns is not a placement.
 ///

@@ -100,7 +100,7 @@ impl Placement {
 
 #[cfg(test)]
 mod tests {
-    use crate::{published, Placement, Solutions};
+    use crate::{Placement, Solutions, published};
 
     /// The size of each placement's class, from its distinct images.
     fn class_size(p: &Placement) -> usize {

@@ -21,8 +21,8 @@
 //! assert_eq!(cols, [2, 4, 1, 3]);
 //! ```
 
-use crate::algorithms::{cell_by_cell, dancing_links, flags, naive, Algorithm};
-use crate::solver::{Solutions, Turn, MAX_N};
+use crate::algorithms::{Algorithm, cell_by_cell, dancing_links, flags, naive};
+use crate::solver::{MAX_N, Solutions, Turn};
 
 /// One step of a search. Rows and columns are 0-based.
 ///

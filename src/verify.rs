@@ -3,7 +3,7 @@
 use core::fmt;
 
 use crate::algorithms::flags as reference;
-use crate::solver::{solve, Answer, Placement, FIRST};
+use crate::solver::{Answer, FIRST, Placement, solve};
 
 /// What [`verify`] checked for one board size, when everything agreed.
 ///

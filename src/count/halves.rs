@@ -7,7 +7,7 @@ use std::vec::Vec;
 
 use super::batches::{free, rows};
 use super::kernel::Found;
-use super::pairs::{pairs, BLOCK};
+use super::pairs::{BLOCK, pairs};
 
 /// Generates the halves (`role`) whose key columns are `pattern`, each into the list
 /// of its free columns (shifted down); the queens placed, or `None` past `capacity`

@@ -4,7 +4,7 @@
 
 #[cfg(feature = "std")]
 use super::batches::{self, Batch};
-use super::constellation::{self, Subtask, MIN_N};
+use super::constellation::{self, MIN_N, Subtask};
 #[cfg(feature = "std")]
 use super::join;
 use super::kernel::{self, Found};

@@ -38,8 +38,8 @@
 
 use std::vec::Vec;
 
-use super::batches::{free, rows, Batch};
-use super::halves::{count_set, sort, Role};
+use super::batches::{Batch, free, rows};
+use super::halves::{Role, count_set, sort};
 use super::kernel::Found;
 use super::pairs::pairs;
 use super::quarters::{Half, Quarters};

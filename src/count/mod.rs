@@ -47,7 +47,7 @@ mod split;
 
 use jobs::jobs;
 #[cfg(feature = "std")]
-pub use parallel::{count_with, CountOptions, Progress};
+pub use parallel::{CountOptions, Progress, count_with};
 pub use partial::Partial;
 pub use result::{CountError, Counts};
 #[cfg(feature = "std")]

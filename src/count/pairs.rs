@@ -199,11 +199,7 @@ fn count_block<const C: usize>(rows: &[u64], len: usize, tables: &[Table]) -> u6
     // Slots past the block's end count as taken.
     let padding: Lanes = core::array::from_fn(|k| {
         let used = len.saturating_sub(64 * k).min(64);
-        if used == 64 {
-            0
-        } else {
-            !0u64 << used
-        }
+        if used == 64 { 0 } else { !0u64 << used }
     });
     let free = |word: u64| -> Lanes {
         let mut taken = padding;

@@ -11,11 +11,11 @@ use core::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 use std::vec::Vec;
 
-use super::jobs::{jobs, joins, room, Job, Room};
+use super::MEMORY_DEFAULT;
+use super::jobs::{Job, Room, jobs, joins, room};
 use super::partial::Partial;
 use super::result::CountError;
 use super::room::THREAD_MEMORY_MIN;
-use super::MEMORY_DEFAULT;
 use crate::solver::MAX_N;
 
 /// Bumped whenever the subtasks or their results change meaning.

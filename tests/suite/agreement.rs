@@ -2,7 +2,7 @@
 //! placement valid, and totals equal to OEIS A000170.
 
 use nqueens::{
-    first_placements, lookup, published, reference, solve, table, Placement, TABLE_MAX, TABLE_MIN,
+    Placement, TABLE_MAX, TABLE_MIN, first_placements, lookup, published, reference, solve, table,
 };
 
 /// The first three placements of the reference search, as 1-based `Placement`s.

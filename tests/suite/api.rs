@@ -3,7 +3,7 @@
 //! (Written from cargo-mutants' survivors: each test here failed for some mutant.)
 
 use nqueens::{
-    first_placements, solve, write_challenge, Algorithm, Attack, Placement, PlacementError,
+    Algorithm, Attack, Placement, PlacementError, first_placements, solve, write_challenge,
 };
 
 #[test]

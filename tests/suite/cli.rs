@@ -1,6 +1,5 @@
 //! End-to-end tests of the `nqueens` binary: exact answers, stdin, errors, verify.
 
-
 use crate::common::{assert_usage_error, run, text};
 
 /// OEIS A000170, n = 1..=13: written out here so the binary is checked against an

@@ -2,7 +2,6 @@
 //! replaced by what it would do: set the task index and run the command, once per
 //! shard, as separate processes. (GNU parallel itself is exercised by `.ci/run`.)
 
-
 use std::fs;
 use std::path::Path;
 use std::process::Command;

@@ -1,6 +1,5 @@
 //! End-to-end tests of `compare`, `solutions`, `show`, `check` and `--json`.
 
-
 use std::io::Read as _;
 use std::process::{Command, Stdio};
 
@@ -76,9 +75,10 @@ fn compare_skips_algorithms_past_their_limit_with_the_reason() {
     let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     let rows = json["algorithms"].as_array().unwrap();
     assert_eq!(rows.len(), 5);
-    assert!(rows
-        .iter()
-        .all(|r| r["skipped"].is_string() && r.get("total").is_none()));
+    assert!(
+        rows.iter()
+            .all(|r| r["skipped"].is_string() && r.get("total").is_none())
+    );
 }
 
 #[test]
@@ -247,7 +247,7 @@ fn solutions_unique_lists_the_smallest_of_each_symmetry_class() {
     assert_eq!(lines.len(), 12, "{unique}");
     assert_eq!(lines[0], "1 5 8 6 3 7 2 4");
     assert_eq!(lines[11], "3 6 2 5 8 1 7 4"); // as a brute force over all 8! orders lists them
-                                              // A subsequence of all placements, each the smallest of its class.
+    // A subsequence of all placements, each the smallest of its class.
     let mut rest = all.lines();
     assert!(lines.iter().all(|l| rest.any(|a| a == *l)), "not in order");
     for line in &lines {

@@ -9,7 +9,7 @@
 //! the `long_running_const_eval` limit) are left to `nqueens verify` and the runtime
 //! tests in `tests/suite/agreement.rs`.
 
-use nqueens::{lookup, solve, TABLE_MIN};
+use nqueens::{TABLE_MIN, lookup, solve};
 use static_assertions::{const_assert, const_assert_eq};
 
 /// Whether the table entry for `n` equals a fresh const evaluation of `solve(n)`:

@@ -2,22 +2,18 @@
 //! solver, independence from the thread count, and progress reports.
 
 use std::num::NonZeroUsize;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use nqueens::{
-    count, count_with, counts, published, solve, subtask_count, CountError, CountOptions, Progress,
-    Split, MEMORY_MIN,
+    CountError, CountOptions, MEMORY_MIN, Progress, Split, count, count_with, counts, published,
+    solve, subtask_count,
 };
 
 /// Release builds count up to 18 (about 2 s on two threads); debug builds stop at 14
 /// (the smallest size the join engine counts).
 fn largest() -> u32 {
-    if cfg!(debug_assertions) {
-        14
-    } else {
-        18
-    }
+    if cfg!(debug_assertions) { 14 } else { 18 }
 }
 
 #[test]

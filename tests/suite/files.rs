@@ -3,9 +3,8 @@
 //! regular file; a finished run leaves only the files asked for, so `merge shard-*`
 //! works after the shard recipe.
 
-
 use std::fs;
-use std::os::unix::fs::{symlink, FileTypeExt as _};
+use std::os::unix::fs::{FileTypeExt as _, symlink};
 use std::os::unix::net::UnixListener;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -103,10 +102,12 @@ fn a_link_to_a_regular_file_stays_a_link_and_its_file_is_replaced() {
     assert_usage_error(&refused, "is not an nqueens checkpoint", "empty checkpoint");
     let out = run_in(&dir, &["count", "12", "--checkpoint", "ckpt", "--force"]);
     assert_eq!(text(&out.stdout), "14200\n", "{}", text(&out.stderr));
-    assert!(fs::symlink_metadata(dir.join("ckpt"))
-        .unwrap()
-        .file_type()
-        .is_symlink());
+    assert!(
+        fs::symlink_metadata(dir.join("ckpt"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
     let saved = fs::read_to_string(dir.join("results/count.ckpt")).unwrap();
     assert!(saved.starts_with("nqueens-checkpoint 3\n"), "{saved}");
     let again = run_in(&dir, &["count", "12", "--checkpoint", "ckpt"]);
@@ -124,10 +125,12 @@ fn a_link_to_nothing_is_refused_and_left_alone() {
         let out = run_in(&dir, args);
         assert_usage_error(&out, "symbolic link to nowhere.json", "dangling link");
         assert_eq!(names(&dir), ["out.json"]);
-        assert!(fs::symlink_metadata(dir.join("out.json"))
-            .unwrap()
-            .file_type()
-            .is_symlink());
+        assert!(
+            fs::symlink_metadata(dir.join("out.json"))
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
     }
 }
 
@@ -165,14 +168,18 @@ fn dev_stdout_and_links_to_stdout_or_dev_null_are_written_never_replaced() {
         let meta = fs::symlink_metadata(dir.join(link)).unwrap();
         assert!(meta.file_type().is_symlink(), "{link} was replaced");
     }
-    assert!(fs::symlink_metadata("/dev/stdout")
-        .unwrap()
-        .file_type()
-        .is_symlink());
-    assert!(fs::metadata("/dev/null")
-        .unwrap()
-        .file_type()
-        .is_char_device());
+    assert!(
+        fs::symlink_metadata("/dev/stdout")
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
     assert_eq!(names(&dir), ["to-null", "to-stdout"]);
 }
 

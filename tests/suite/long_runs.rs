@@ -1,7 +1,6 @@
 //! Long counts: shards and merge, checkpoints that survive SIGKILL and SIGINT, refusal
 //! of damaged or foreign files, and progress kept off stdout.
 
-
 use std::fs;
 use std::io::{BufRead as _, BufReader, Read as _};
 use std::path::{Path, PathBuf};
@@ -10,7 +9,7 @@ use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use crate::common::{arg, on_terminal, run, scratch, text};
-use nqueens::{published, Split};
+use nqueens::{Split, published};
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
 
@@ -309,9 +308,11 @@ fn sigint_without_a_checkpoint_says_what_was_lost() {
 fn foreign_and_damaged_checkpoints_are_refused_and_left_alone() {
     let dir = scratch("bad-checkpoints");
     let file = dir.join("count12.checkpoint");
-    assert!(run(&["count", "12", "--checkpoint", arg(&file)], None)
-        .status
-        .success());
+    assert!(
+        run(&["count", "12", "--checkpoint", arg(&file)], None)
+            .status
+            .success()
+    );
     let original = fs::read(&file).unwrap();
     let refused = |args: &[&str], names: &str| {
         let out = run(args, None);
@@ -361,9 +362,11 @@ fn foreign_and_damaged_checkpoints_are_refused_and_left_alone() {
         None,
     );
     assert_eq!(text(&forced.stdout), "14200\n");
-    assert!(fs::read_to_string(&file)
-        .unwrap()
-        .starts_with("nqueens-checkpoint 3\n"));
+    assert!(
+        fs::read_to_string(&file)
+            .unwrap()
+            .starts_with("nqueens-checkpoint 3\n")
+    );
     // A directory is not a checkpoint.
     let out = run(&["count", "12", "--checkpoint", arg(&dir)], None);
     assert_eq!(out.status.code(), Some(2));

@@ -17,7 +17,10 @@ const PAGES: [(&str, &str); 8] = [
         include_str!("../../docs/long-counts.md"),
     ),
     ("docs/engines.md", include_str!("../../docs/engines.md")),
-    ("docs/benchmarks.md", include_str!("../../docs/benchmarks.md")),
+    (
+        "docs/benchmarks.md",
+        include_str!("../../docs/benchmarks.md"),
+    ),
     ("docs/firmware.md", include_str!("../../docs/firmware.md")),
     ("docs/testing.md", include_str!("../../docs/testing.md")),
 ];

@@ -2,7 +2,6 @@
 //! their counts agree with `compare` and `solutions`, bad input is a usage error, and a
 //! closed pipe ends it quietly.
 
-
 use std::io::Read as _;
 use std::process::{Command, Stdio};
 

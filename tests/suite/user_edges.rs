@@ -3,7 +3,6 @@
 //! a checkpoint or shard file, and planted links are never followed; completions and
 //! the man page are well formed.
 
-
 use std::fs;
 use std::io::{BufRead as _, BufReader, Read as _};
 use std::os::unix::fs::symlink;
@@ -477,9 +476,11 @@ fn a_size_past_the_table_draws_the_count_progress_bar_on_a_terminal() {
     let terminal = on_terminal(&n.to_string(), &result);
     assert!(terminal.status.success());
     let total = nqueens::published::total(n).unwrap();
-    assert!(fs::read_to_string(&result)
-        .unwrap()
-        .ends_with(&format!("\n{total}\n")));
+    assert!(
+        fs::read_to_string(&result)
+            .unwrap()
+            .ends_with(&format!("\n{total}\n"))
+    );
     let drawing = text(&terminal.stdout);
     assert_eq!(
         drawing.contains("subtasks"),

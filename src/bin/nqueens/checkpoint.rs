@@ -69,7 +69,7 @@ pub fn load(path: &Path, header: &Header) -> Result<BTreeMap<usize, Partial>, Fa
         Err(e) => {
             return Err(Failure::Usage(format!(
                 "cannot read checkpoint {shown}: {e}"
-            )))
+            )));
         }
     };
     let refuse = |why: String| {

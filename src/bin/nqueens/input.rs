@@ -3,9 +3,9 @@
 use std::ffi::{OsStr, OsString};
 use std::io::{IsTerminal as _, Read as _};
 
-use nqueens::{Placement, MAX_N};
+use nqueens::{MAX_N, Placement};
 
-use crate::failure::{quote, Failure};
+use crate::failure::{Failure, quote};
 
 /// What every board-size error says is accepted.
 const ACCEPTED: &str = "expected a whole number from 1 to 32";

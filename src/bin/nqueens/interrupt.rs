@@ -2,8 +2,8 @@
 //! resume (or what was lost), remove the run's lock files, exit 130.
 
 use std::io::Write as _;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::checkpoint::Saver;
 

@@ -65,7 +65,7 @@ impl Lock {
                          wait for it to finish or use another file",
                         path.display(),
                         lock_path.display()
-                    )))
+                    )));
                 }
                 Err(TryLockError::Error(e)) => return Err(cannot(e.to_string())),
             }

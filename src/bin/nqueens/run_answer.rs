@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use nqueens::{first_placements, lookup, solve, verify, write_challenge, Answer, Placements};
+use nqueens::{Answer, Placements, first_placements, lookup, solve, verify, write_challenge};
 use serde::Serialize;
 
 use crate::cli::AnswerArgs;

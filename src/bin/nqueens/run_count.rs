@@ -4,11 +4,11 @@ use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::num::NonZeroUsize;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use nqueens::{count_with, CountOptions, Counts, Partial, Split};
+use nqueens::{CountOptions, Counts, Partial, Split, count_with};
 use serde::Serialize;
 
 use crate::checkpoint::{self, Header, Saver};
@@ -124,13 +124,13 @@ fn lock(checkpoint: Option<&Path>, output: Option<&Target>) -> Result<Vec<Lock>,
         Some(Target::Regular(path)) => Some(path),
         _ => None,
     };
-    if let (Some(c), Some(o)) = (checkpoint, output) {
-        if same_file(c, o) {
-            return Err(Failure::Usage(format!(
-                "the checkpoint and the shard output are the same file ({}); give two names",
-                o.display()
-            )));
-        }
+    if let (Some(c), Some(o)) = (checkpoint, output)
+        && same_file(c, o)
+    {
+        return Err(Failure::Usage(format!(
+            "the checkpoint and the shard output are the same file ({}); give two names",
+            o.display()
+        )));
     }
     let mut locks = Vec::new();
     if let Some(path) = checkpoint {

@@ -28,13 +28,13 @@ pub fn run(args: &ShowArgs) -> Result<(), Failure> {
                 return Err(Failure::Usage(format!(
                     "{}, so there is nothing to show",
                     input::no_placements(n)
-                )))
+                )));
             }
             None => {
                 return Err(Failure::Usage(format!(
                     "placement {k} does not exist: n={n} has {found} placements; \
                      expected an index from 1 to {found}"
-                )))
+                )));
             }
         }
     };

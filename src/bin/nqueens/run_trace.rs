@@ -1,7 +1,7 @@
 //! `nqueens trace`: an algorithm's search, one step per line (text or JSON Lines).
 
 use nqueens::{Algorithm, Event, FlagState, Item, Masks, Trace, Why};
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value, json};
 
 use crate::cli::{Limit, TraceArgs};
 use crate::failure::Failure;

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use nqueens::{table, verify, Verified, TABLE_MAX, TABLE_MIN};
+use nqueens::{TABLE_MAX, TABLE_MIN, Verified, table, verify};
 
 use crate::failure::Failure;
 use crate::output;
