@@ -1,6 +1,5 @@
 //! End-to-end tests of `compare`, `solutions`, `show`, `check` and `--json`.
 
-use std::io::Read as _;
 use std::process::{Command, Stdio};
 
 use crate::common::{assert_usage_error, run, text};
@@ -140,30 +139,7 @@ fn solutions_limit_is_a_prefix() {
 
 #[test]
 fn solutions_end_quietly_when_the_reader_closes_the_pipe() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
-        .args(["solutions", "14"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = [0u8; 64];
-    child
-        .stdout
-        .as_mut()
-        .unwrap()
-        .read_exact(&mut first)
-        .unwrap();
-    drop(child.stdout.take()); // the reader goes away, like `| head -c 64`
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    let status = child.wait().unwrap();
-    assert!(status.success(), "{status:?}: {stderr}");
-    assert!(stderr.is_empty(), "{stderr}");
+    let first = crate::common::head_then_close(&["solutions", "14"]);
     assert!(first.starts_with(b"1 3 5 7 12 10 13 4 14 9 2 6 8 11\n"));
 }
 

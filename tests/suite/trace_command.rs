@@ -2,9 +2,6 @@
 //! their counts agree with `compare` and `solutions`, bad input is a usage error, and a
 //! closed pipe ends it quietly.
 
-use std::io::Read as _;
-use std::process::{Command, Stdio};
-
 use crate::common::{assert_usage_error, run, text};
 use serde_json::Value;
 
@@ -154,25 +151,6 @@ fn trace_rejects_bad_input() {
 
 #[test]
 fn trace_ends_quietly_when_the_reader_closes_the_pipe() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
-        .args(["trace", "14", "--limit", "all"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = [0u8; 64];
-    let stdout = child.stdout.as_mut().unwrap();
-    stdout.read_exact(&mut first).unwrap();
-    drop(child.stdout.take()); // the reader goes away, like `| head -c 64`
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    let status = child.wait().unwrap();
-    assert!(status.success(), "{status:?}: {stderr}");
-    assert!(stderr.is_empty(), "{stderr}");
+    let first = crate::common::head_then_close(&["trace", "14", "--limit", "all"]);
     assert!(first.starts_with(b"    1  place 1,1"));
 }

@@ -71,3 +71,35 @@ pub fn assert_usage_error(out: &Output, names: &str, case: &str) {
     );
     assert!(!err.contains("panicked"), "{case}: {err}");
 }
+
+/// Runs the binary with `args`, reads the first 64 bytes of its stdout and closes the
+/// pipe, as `| head -c 64` would; checks that it then ended quietly (exit 0, nothing on
+/// stderr) and returns those bytes.
+pub fn head_then_close(args: &[&str]) -> [u8; 64] {
+    use std::io::Read as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 64];
+    child
+        .stdout
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut first)
+        .unwrap();
+    drop(child.stdout.take()); // the reader goes away
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{args:?}: {status:?}: {stderr}");
+    assert!(stderr.is_empty(), "{args:?}: {stderr}");
+    first
+}
