@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! nqueens-checkpoint 3
-//! n=17 split=0123456789abcdef subtasks=4319 shard=all
+//! n=19 split=0123456789abcdef subtasks=528 shard=all
 //! <index> <total> <fixed90> <fixed180> <nodes>
 //! ...
 //! checksum=<FNV-1a 64 of every byte above, hex>

@@ -348,7 +348,7 @@ pub enum Command {
     Verify,
     /// Print a shell completion script
     ///
-    /// For bash, zsh, fish, elvish or powershell; the README says where each goes.
+    /// For bash, zsh, fish, elvish or powershell; docs/cli.md says where each goes.
     Completions(CompletionsArgs),
     /// Print the man page (roff) to stdout
     ///

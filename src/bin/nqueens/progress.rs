@@ -2,7 +2,7 @@
 //! is expected to take a tenth of a second or more (n = 16 on two threads, 0.2 s, gets
 //! one; shorter counts would only flicker), never with `--quiet`.
 //!
-//! It reads `0:01:05 [=====>    ] 1036/4319 subtasks, 15/s, ETA 3m 38s`: whole numbers
+//! It reads `0:01:05 [=====>    ] 27/528 subtasks, 15/s, ETA 3m 38s`: whole numbers
 //! with units, where indicatif's own keys would show `15.3764/s` and an ETA of one
 //! unit only.
 
