@@ -11,6 +11,9 @@ mod checkpoint;
 mod failure;
 #[path = "../../src/bin/nqueens/files.rs"]
 mod files;
+// files.rs writes `--output -` through the binary's stdout writer.
+#[path = "../../src/bin/nqueens/output.rs"]
+mod output;
 #[path = "../../src/bin/nqueens/shard.rs"]
 mod shard;
 
