@@ -156,12 +156,32 @@ fn resolve(path: &Path, what: &str) -> Result<PathBuf, Failure> {
         .map_err(cannot)?;
     let target = fs::canonicalize(path).map_err(cannot)?;
     let found = fs::metadata(&target).map_err(cannot)?;
-    if (found.dev(), found.ino()) != (opened.dev(), opened.ino()) {
+    if !same_inode(&found, &opened) {
         return Err(Failure::Usage(format!(
             "{what} {shown} changed while its link was followed; try again"
         )));
     }
     Ok(target)
+}
+
+/// Whether two files' metadata describe one file: the same device and inode.
+pub fn same_inode(a: &Metadata, b: &Metadata) -> bool {
+    (a.dev(), a.ino()) == (b.dev(), b.ino())
+}
+
+/// Whether two paths name one file (which may not exist yet): the same name in the same
+/// directory, or the same inode.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    let place = |p: &Path| {
+        let directory = p.parent().filter(|d| !d.as_os_str().is_empty());
+        let directory = fs::canonicalize(directory.unwrap_or(Path::new(".")));
+        directory
+            .map(|d| d.join(p.file_name().unwrap_or_default()))
+            .ok()
+    };
+    let inode = |p: &Path| fs::metadata(p).ok();
+    place(a).is_some_and(|p| place(b) == Some(p))
+        || inode(a).is_some_and(|m| inode(b).is_some_and(|o| same_inode(&m, &o)))
 }
 
 /// Whether `meta` describes the file stdout is open on (`/dev/stdout`, `/proc/self/fd/1`,
@@ -172,7 +192,7 @@ fn is_stdout(meta: &Metadata) -> bool {
     };
     File::from(fd)
         .metadata()
-        .is_ok_and(|out| (out.dev(), out.ino()) == (meta.dev(), meta.ino()))
+        .is_ok_and(|out| same_inode(&out, meta))
 }
 
 impl Target {

@@ -20,7 +20,7 @@
 use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::io::ErrorKind;
-use std::os::unix::fs::{MetadataExt as _, OpenOptionsExt as _};
+use std::os::unix::fs::OpenOptionsExt as _;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
@@ -120,7 +120,7 @@ fn remove(held: Held) {
 fn names(path: &Path, file: &File) -> std::io::Result<bool> {
     let open = file.metadata()?;
     match fs::symlink_metadata(path) {
-        Ok(named) => Ok((named.dev(), named.ino()) == (open.dev(), open.ino())),
+        Ok(named) => Ok(crate::files::same_inode(&named, &open)),
         Err(e) if e.kind() == ErrorKind::NotFound => Ok(false),
         Err(e) => Err(e),
     }

@@ -125,7 +125,7 @@ fn lock(checkpoint: Option<&Path>, output: Option<&Target>) -> Result<Vec<Lock>,
         _ => None,
     };
     if let (Some(c), Some(o)) = (checkpoint, output)
-        && same_file(c, o)
+        && files::same_file(c, o)
     {
         return Err(Failure::Usage(format!(
             "the checkpoint and the shard output are the same file ({}); give two names",
@@ -140,21 +140,6 @@ fn lock(checkpoint: Option<&Path>, output: Option<&Target>) -> Result<Vec<Lock>,
         locks.push(Lock::exclusive(path, "shard output")?);
     }
     Ok(locks)
-}
-
-/// Whether two paths name one file (which may not exist yet): the same name in the same
-/// directory, or the same inode.
-fn same_file(a: &Path, b: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt as _;
-    let id = |p: &Path| std::fs::metadata(p).ok().map(|m| (m.dev(), m.ino()));
-    let place = |p: &Path| {
-        let directory = p.parent().filter(|d| !d.as_os_str().is_empty());
-        let directory = std::fs::canonicalize(directory.unwrap_or(Path::new(".")));
-        directory
-            .map(|d| d.join(p.file_name().unwrap_or_default()))
-            .ok()
-    };
-    place(a).is_some_and(|p| place(b) == Some(p)) || id(a).is_some_and(|i| id(b) == Some(i))
 }
 
 /// The subtasks a checkpoint already holds (none without one, or with `--force`); a
