@@ -7,7 +7,8 @@ use std::vec::Vec;
 
 use super::batches::{free, rows};
 use super::kernel::Found;
-use super::pairs::{BLOCK, pairs};
+use super::pairs::{BLOCK, Ranked, Work, pairs};
+use super::transpose::{Rule, ends, tag};
 
 /// Generates the halves (`role`) whose key columns are `pattern`, each into the list
 /// of its free columns (shifted down); the queens placed, or `None` past `capacity`
@@ -35,32 +36,36 @@ pub(crate) fn sort(
     done.then_some(nodes)
 }
 
-/// Counts the placements whose top half uses the columns of `set` (unweighted),
-/// holding at most `capacity` words of either list at a time. `nodes` is the queens
+/// Counts the placements whose top half uses the columns of `set`, each pair of halves
+/// weighted by `rule` (but not by the batch's weight), holding at most `capacity` words of either list at a time. `nodes` is the queens
 /// placed while generating both lists once, whatever the capacity.
 ///
 /// When the tops do not fit, they are taken in pieces of `capacity`, in generation
 /// order, and the bottoms are generated again for each piece; bottoms always stream
 /// through a buffer of `capacity`. So a small budget costs time, never memory, and
 /// never changes the count.
-pub(crate) fn count_set(n: u32, set: u32, capacity: usize) -> Found {
+pub(crate) fn count_set(n: u32, set: u32, rule: &Rule, capacity: usize) -> Found {
     let low = rows(n)[1];
     let board = (1u32 << n) - 1;
     let capacity = capacity.max(BLOCK);
-    let (mut tops, mut buffer, mut tables) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut tops, mut buffer, mut work) = (Vec::new(), Vec::new(), Work::default());
+    let (mut ranked_tops, mut ranked_bottoms) = (Vec::new(), Vec::new());
     let mut found = Found::default();
     for piece in 0.. {
         let (top_nodes, last) = tops_piece(n, set, piece * capacity, capacity, &mut tops);
+        let tops = Ranked::sort(&tops, rule, &mut ranked_tops);
         let mut solutions = 0;
         let (bottom_nodes, _) = generate(n, low, [board ^ set, 0], Role::Bottom, |_, word| {
             buffer.push(word);
             if buffer.len() == capacity {
-                solutions += pairs(&tops, &buffer, 2 * n, &mut tables);
+                let bottoms = Ranked::sort(&buffer, rule, &mut ranked_bottoms);
+                solutions += pairs(tops, bottoms, 2 * n, rule, &mut work);
                 buffer.clear();
             }
             true
         });
-        solutions += pairs(&tops, &buffer, 2 * n, &mut tables);
+        let bottoms = Ranked::sort(&buffer, rule, &mut ranked_bottoms);
+        solutions += pairs(tops, bottoms, 2 * n, rule, &mut work);
         buffer.clear();
         found.solutions += solutions;
         if piece == 0 {
@@ -102,10 +107,10 @@ pub(crate) enum Role {
     Bottom,
 }
 
-/// Calls `emit` with the columns and the word of each placement of `rows` queens in
-/// the first `rows` rows that uses every column of `pattern` and the rest from
-/// `extra`, until `emit` returns false. Returns the queens placed and whether the
-/// search ran to the end.
+/// Calls `emit` with the columns and the word (tagged with its end class, see
+/// `transpose.rs`) of each placement of `rows` queens in the first `rows` rows that
+/// uses every column of `pattern` and the rest from `extra`, until `emit` returns
+/// false. Returns the queens placed and whether the search ran to the end.
 fn generate(
     n: u32,
     rows: u32,
@@ -115,6 +120,8 @@ fn generate(
 ) -> (u64, bool) {
     let mut search = Search {
         n,
+        rows,
+        ends: ends(n),
         pattern,
         open: pattern | extra,
         role,
@@ -123,9 +130,9 @@ fn generate(
     };
     let needed = pattern.count_ones();
     let done = if rows > 1 {
-        search.place(rows, needed, [0, 0, 0])
+        search.place(rows, needed, [0; 4])
     } else {
-        search.last_row(needed, [0, 0, 0])
+        search.last_row(needed, [0; 4])
     };
     (search.nodes, done)
 }
@@ -133,6 +140,10 @@ fn generate(
 /// The state of [`generate`]'s search that does not change from row to row.
 struct Search<F> {
     n: u32,
+    /// The rows of a half.
+    rows: u32,
+    /// The rows at the half's edge whose left queens make its end class.
+    ends: u32,
     pattern: u32,
     /// The columns a half may use: the pattern and the extra columns.
     open: u32,
@@ -143,13 +154,14 @@ struct Search<F> {
 
 impl<F: FnMut(u32, u64) -> bool> Search<F> {
     /// One row per call, down to the second-to-last; `needed` columns of the pattern are
-    /// still unused, and once as many rows are left, only they may be taken. False once
-    /// `emit` asked to stop.
+    /// still unused, and once as many rows are left, only they may be taken. The state
+    /// is the columns, both diagonals and the rows so far with a queen in the left
+    /// half. False once `emit` asked to stop.
     fn place(
         &mut self,
         rows_left: u32,
         needed: u32,
-        [cols, down_right, down_left]: [u32; 3],
+        [cols, down_right, down_left, left]: [u32; 4],
     ) -> bool {
         let mut open = self.allowed(rows_left, needed, cols) & !(down_right | down_left);
         while open != 0 {
@@ -157,7 +169,12 @@ impl<F: FnMut(u32, u64) -> bool> Search<F> {
             open ^= bit;
             self.nodes += 1;
             let needed = needed - u32::from(bit & self.pattern != 0);
-            let next = [cols | bit, (down_right | bit) << 1, (down_left | bit) >> 1];
+            let next = [
+                cols | bit,
+                (down_right | bit) << 1,
+                (down_left | bit) >> 1,
+                left | self.left_row(rows_left, bit),
+            ];
             let going = if rows_left > 2 {
                 self.place(rows_left - 1, needed, next)
             } else {
@@ -172,18 +189,30 @@ impl<F: FnMut(u32, u64) -> bool> Search<F> {
 
     /// The last row: every open column finishes a half, in a loop rather than a call
     /// per half (`count 18 --threads 1` took 8.85 s instead of 9.85 s).
-    fn last_row(&mut self, needed: u32, [cols, down_right, down_left]: [u32; 3]) -> bool {
+    fn last_row(&mut self, needed: u32, [cols, down_right, down_left, left]: [u32; 4]) -> bool {
         let mut open = self.allowed(1, needed, cols) & !(down_right | down_left);
         while open != 0 {
             let bit = open & open.wrapping_neg();
             open ^= bit;
             self.nodes += 1;
             let word = finish(self.n, self.role, down_right | bit, down_left | bit);
+            let word = tag(word, self.ends, left | self.left_row(1, bit));
             if !(self.emit)(cols | bit, word) {
                 return false;
             }
         }
         true
+    }
+
+    /// The row's bit among the half's end rows with a queen in the left half, if the
+    /// queen `bit`, placed with `rows_left` rows to go, is one; else 0.
+    fn left_row(&self, rows_left: u32, bit: u32) -> u32 {
+        let row = self.rows - rows_left;
+        if bit < 1 << (self.n / 2) && row < self.ends {
+            1 << row
+        } else {
+            0
+        }
     }
 
     /// The columns a queen may take with `rows_left` rows to go (this one included).
@@ -217,8 +246,10 @@ fn word(n: u32, down_right: u32, down_left: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::count::batches::Batch;
     use crate::count::pairs::pairs_by_definition;
     use crate::count::quarters::{Half, Quarters};
+    use crate::count::transpose::tag_of;
 
     /// The column sets of `n/2` columns of an `n`×`n` board.
     fn column_sets(n: u32) -> impl Iterator<Item = u32> {
@@ -230,28 +261,38 @@ mod tests {
         for n in 2..=13u32 {
             let quarters = Quarters::build(n.div_ceil(2));
             let (h, board) = (n / 2, (1u32 << n) - 1);
+            let key = board ^ free(n);
             let (mut tops, mut bottoms, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
             for set in column_sets(n) {
+                // The rule of the batch the set belongs to.
+                let rule = Rule::of(Batch {
+                    n: n as u8,
+                    pattern: set & key,
+                    weight: 1,
+                });
                 let lists = [
                     (Half::Top, set, &mut tops),
                     (Half::Bottom, board ^ set, &mut bottoms),
                 ];
                 for (half, cols, list) in lists {
-                    quarters.halves(half, [n, h, cols], list, &mut scratch, usize::MAX);
+                    quarters.halves(half, [n, h, cols], &rule, list, &mut scratch, usize::MAX);
                 }
-                let searched = count_set(n, set, usize::MAX).solutions;
+                let searched = count_set(n, set, &rule, usize::MAX).solutions;
                 assert_eq!(
-                    pairs_by_definition(&tops, &bottoms),
+                    pairs_by_definition(&tops, &bottoms, &rule),
                     searched,
                     "n={n} set={set:#x}"
                 );
-                // The same halves as the search finds, no more.
-                let mut listed = 0;
-                generate(n, h, [set, 0], Role::Top, |_, _| {
-                    listed += 1;
+                // The same halves as the search finds, no more, with the same runs.
+                let mut listed = Vec::new();
+                generate(n, h, [set, 0], Role::Top, |_, word| {
+                    listed.push(tag_of(rule.retag(word)));
                     true
                 });
-                assert_eq!(tops.len(), listed, "n={n} set={set:#x}");
+                let mut built: Vec<u32> = tops.iter().map(|&word| tag_of(word)).collect();
+                listed.sort_unstable();
+                built.sort_unstable();
+                assert_eq!(built, listed, "n={n} set={set:#x}");
             }
         }
     }
@@ -263,9 +304,14 @@ mod tests {
         let n = 14;
         let mut pieced = 0;
         for set in column_sets(n).step_by(3) {
-            let whole = count_set(n, set, usize::MAX);
+            let rule = Rule::of(Batch {
+                n: n as u8,
+                pattern: set & !free(n),
+                weight: 1,
+            });
+            let whole = count_set(n, set, &rule, usize::MAX);
             for capacity in [BLOCK, 300] {
-                let small = count_set(n, set, capacity);
+                let small = count_set(n, set, &rule, capacity);
                 assert_eq!(
                     (small.solutions, small.nodes),
                     (whole.solutions, whole.nodes),

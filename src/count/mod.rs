@@ -44,6 +44,8 @@ mod room;
 mod rotations;
 #[cfg(feature = "std")]
 mod split;
+#[cfg(feature = "std")]
+mod transpose;
 
 use jobs::jobs;
 #[cfg(feature = "std")]

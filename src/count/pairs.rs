@@ -5,6 +5,8 @@
 
 use std::vec::Vec;
 
+use super::transpose::{RANKS, Rule, UNTAGGED, tag_of};
+
 /// Bottoms per block: four 64-bit lanes, which the compiler keeps in vector registers.
 const LANES: usize = 4;
 type Lanes = [u64; LANES];
@@ -13,9 +15,53 @@ pub(crate) const BLOCK: usize = 64 * LANES;
 /// Mask bits per OR table: 256 entries per table.
 const CHUNK: usize = 8;
 
-/// The number of (top, bottom) pairs whose words share no bit; words have `bits` bits.
-/// `tables` is room for the OR tables, kept by the caller across calls, so that they
-/// are allocated once per subtask rather than once per class of every column set.
+/// Room a thread's pair counts keep from call to call, so that they are allocated once
+/// per subtask rather than once per column set: the OR tables, both lists sorted by
+/// class and rank, and the tops that fit one class.
+#[derive(Default)]
+pub(crate) struct Work {
+    tables: Vec<Table>,
+    tops: Vec<u64>,
+    bottoms: Vec<u64>,
+    fitting: Vec<u64>,
+}
+
+/// A list of halves in runs of one rank each (`transpose.rs`), highest rank first: run
+/// `r` is `words[runs[r]..runs[r + 1]]`, holds the rank `RANKS - 1 - r`, and its words
+/// are tagged with `r`.
+#[derive(Clone, Copy)]
+pub(crate) struct Ranked<'a> {
+    pub(crate) words: &'a [u64],
+    pub(crate) runs: [usize; RANKS + 1],
+}
+
+impl<'a> Ranked<'a> {
+    /// `list` (tagged with end classes) sorted into runs by the ranks `rule` gives
+    /// them, and tagged with its runs instead (see [`Rule::retag`]), in `out`.
+    pub(crate) fn sort(list: &[u64], rule: &Rule, out: &'a mut Vec<u64>) -> Ranked<'a> {
+        let run = |word| rule.run(tag_of(word));
+        let starts = by_class(list, run, |word| rule.retag(word), out);
+        Ranked {
+            words: &out[..list.len()],
+            runs: core::array::from_fn(|r| starts[r]),
+        }
+    }
+}
+
+#[cfg(test)]
+impl<'a> Ranked<'a> {
+    /// `list` as one run of rank 0: the rank of every half under [`Rule::NONE`].
+    pub(crate) fn lowest(list: &'a [u64]) -> Ranked<'a> {
+        Ranked {
+            words: list,
+            runs: [0, 0, 0, 0, 0, list.len()],
+        }
+    }
+}
+
+/// The weighted number of (top, bottom) pairs whose words share no bit: each weighs
+/// what `rule` gives their end classes (`transpose.rs`; tagged in the words' high
+/// bits), 1 each under [`Rule::NONE`]. The words' diagonals have `bits` bits.
 ///
 /// Long lists are first split on the few bits that both lists use most (the diagonals
 /// through the middle of the cut): a top and a bottom that both have one of those bits
@@ -25,60 +71,105 @@ const CHUNK: usize = 8;
 /// a third of the pairs to compare (1.7e11 of 5.1e11); pairing every 31st column set
 /// of n = 18 took 150 ms instead of 200 ms with the groups copied, 134 ms with the hot
 /// bits dropped from the words; 5 hot bits measured the same, 6 slower.
-pub(crate) fn pairs(tops: &[u64], bottoms: &[u64], bits: u32, tables: &mut Vec<Table>) -> u64 {
-    if tops.is_empty() || bottoms.is_empty() {
+///
+/// Within a class, both lists stay in runs of rank, so that the partners a half may
+/// weigh with are a prefix of the other list (see [`pairs_blocked`]).
+pub(crate) fn pairs(
+    tops: Ranked<'_>,
+    bottoms: Ranked<'_>,
+    bits: u32,
+    rule: &Rule,
+    work: &mut Work,
+) -> u64 {
+    let (top_words, bottom_words) = (tops.words, bottoms.words);
+    if top_words.is_empty() || bottom_words.is_empty() {
         return 0;
     }
-    if tops.len().min(bottoms.len()) < SPLIT_FROM {
-        return pairs_blocked(tops, bottoms, bits, tables);
+    if top_words.len().min(bottom_words.len()) < SPLIT_FROM {
+        // Short lists are one class: theirs would be nearly empty. (The tags are
+        // above the bits that the tables read.)
+        let lists = [(top_words, &tops.runs), (bottom_words, &bottoms.runs)];
+        return pairs_blocked(lists, bits, rule, &mut work.tables);
     }
-    let low = hot_window(tops, bottoms, bits);
-    let class_of = |word: u64| ((word >> low) & ((1 << HOT) - 1)) as usize;
-    // Within a pair of classes the hot bits are settled, so they leave the words: n = 18's
-    // 36 bits become 32, one OR table fewer.
-    let without_hot = |word: u64| (word & ((1 << low) - 1)) | ((word >> (low + HOT as u32)) << low);
-    let (bottoms, bottom_starts) = by_class(bottoms, class_of, without_hot);
-    let (tops, top_starts) = by_class(tops, class_of, without_hot);
+    let low = hot_window(top_words, bottom_words, bits);
+    // A class's runs: its ranks, highest first.
+    let key = |word: u64| {
+        let class = ((word >> low) & ((1 << HOT) - 1)) as usize;
+        class * RANKS + tag_of(word) as usize
+    };
+    // Within a pair of classes the hot bits are settled, so they leave the words (n =
+    // 18's 36 bits become 32, one OR table fewer), and so does the tag.
+    let strip = |word: u64| {
+        let diagonals = word & UNTAGGED;
+        (diagonals & ((1 << low) - 1)) | ((diagonals >> (low + HOT as u32)) << low)
+    };
+    let Work {
+        tables,
+        tops: sorted_tops,
+        bottoms: sorted_bottoms,
+        fitting,
+    } = work;
+    let bottom_starts = by_class(bottom_words, key, strip, sorted_bottoms);
+    let top_starts = by_class(top_words, key, strip, sorted_tops);
     let mut count = 0;
-    let mut fitting = Vec::with_capacity(tops.len());
-    for class in 0..1 << HOT {
-        let members = &bottoms[bottom_starts[class]..bottom_starts[class + 1]];
-        if members.is_empty() {
+    for class in 0..1usize << HOT {
+        let runs = &bottom_starts[class * RANKS..=(class + 1) * RANKS];
+        if runs[0] == runs[RANKS] {
             continue;
         }
-        // The tops without any of this class's hot bits: whole groups, copied.
+        let members = &sorted_bottoms[runs[0]..runs[RANKS]];
+        let member_runs: [usize; RANKS + 1] = core::array::from_fn(|r| runs[r] - runs[0]);
+        // The tops without any of this class's hot bits: whole groups, copied, by rank.
         fitting.clear();
-        for other in (0..1 << HOT).filter(|other| other & class == 0) {
-            fitting.extend_from_slice(&tops[top_starts[other]..top_starts[other + 1]]);
+        let mut fitting_runs = [0; RANKS + 1];
+        for run in 0..RANKS {
+            for other in (0..1usize << HOT).filter(|other| other & class == 0) {
+                let at = other * RANKS + run;
+                fitting.extend_from_slice(&sorted_tops[top_starts[at]..top_starts[at + 1]]);
+            }
+            fitting_runs[run + 1] = fitting.len();
         }
-        count += pairs_blocked(&fitting, members, bits - HOT as u32, tables);
+        count += pairs_blocked(
+            [(fitting, &fitting_runs), (members, &member_runs)],
+            bits - HOT as u32,
+            rule,
+            tables,
+        );
     }
     count
 }
 
-/// `list` sorted by class (a counting sort, stable) and each word rewritten by `map`,
-/// and where each class starts.
+/// `list` sorted by `key` into `out` (a counting sort, stable), each word rewritten by
+/// `map`; returns where each key's run starts (one more entry marks the end).
 fn by_class(
     list: &[u64],
-    class_of: impl Fn(u64) -> usize,
+    key: impl Fn(u64) -> usize,
     map: impl Fn(u64) -> u64,
-) -> (Vec<u64>, [usize; (1 << HOT) + 1]) {
-    let mut starts = [0; (1 << HOT) + 1];
+    out: &mut Vec<u64>,
+) -> [usize; KEYS + 1] {
+    let mut starts = [0; KEYS + 1];
     for &word in list {
-        starts[class_of(word) + 1] += 1;
+        starts[key(word) + 1] += 1;
     }
-    for class in 0..1 << HOT {
-        starts[class + 1] += starts[class];
+    for k in 0..KEYS {
+        starts[k + 1] += starts[k];
     }
     let mut next = starts;
-    let mut sorted = std::vec![0; list.len()];
-    for &word in list {
-        let class = class_of(word);
-        sorted[next[class]] = map(word);
-        next[class] += 1;
+    // Grown when needed and otherwise only written, rather than zeroed per call: its
+    // length may pass the list's.
+    if out.len() < list.len() {
+        out.resize(list.len(), 0);
     }
-    (sorted, starts)
+    for &word in list {
+        let k = key(word);
+        out[next[k]] = map(word);
+        next[k] += 1;
+    }
+    starts
 }
+
+/// Sort keys: a class and a rank.
+const KEYS: usize = (1 << HOT) * RANKS;
 
 /// Lists shorter than this are paired whole: their classes would be nearly empty.
 const SPLIT_FROM: usize = 2048;
@@ -95,7 +186,7 @@ fn hot_window(tops: &[u64], bottoms: &[u64], bits: u32) -> u32 {
     let usage = |list: &[u64]| {
         let mut uses = [0usize; 64];
         for &word in list.iter().step_by(list.len().div_ceil(HOT_SAMPLE)) {
-            let mut rest = word;
+            let mut rest = word & UNTAGGED;
             while rest != 0 {
                 uses[rest.trailing_zeros() as usize] += 1;
                 rest &= rest - 1;
@@ -119,24 +210,35 @@ fn hot_window(tops: &[u64], bottoms: &[u64], bits: u32) -> u32 {
 /// Words per list that [`hot_window`] looks at.
 const HOT_SAMPLE: usize = 512;
 
-/// [`pairs`] without the split: bit-sliced over blocks of the shorter list.
+/// [`pairs`] within one class: bit-sliced over blocks of the shorter list. Each list
+/// comes with its runs of ranks, highest first (`runs[r]..runs[r + 1]`).
 ///
 /// For a block of 256 words, one 256-bit vector per mask bit says which words have it;
 /// tables hold the OR of those vectors for every value of 8 mask bits. A word of the
 /// other list then ORs one table entry per 8 bits, and the slots left at zero fit it.
 /// Blocking the shorter list builds fewer tables (n = 18: 13.8 s against 15.8 s with
 /// the longer one).
+///
+/// The partners a row may weigh with are those of at least some rank: a prefix of the
+/// blocked list, so a block is counted for a run of rows up to that prefix's end (the
+/// slots past it count as taken), and not at all past it. That skip is what the
+/// reflection in the diagonal saves.
 // The copy for AVX2 and POPCNT gets them only in the code compiled into it, so the
 // functions it calls are `inline(always)`: with plain `inline`, `count 18 --threads 1`
 // took 3.39-3.47 s against 2.65-2.72 s.
 #[multiversion::multiversion(targets("x86_64+avx2+popcnt"))]
-fn pairs_blocked(tops: &[u64], bottoms: &[u64], bits: u32, tables: &mut Vec<Table>) -> u64 {
-    let (rows, blocked) = if tops.len() <= bottoms.len() {
-        (bottoms, tops)
+fn pairs_blocked(
+    lists: [(&[u64], &[usize; RANKS + 1]); 2],
+    bits: u32,
+    rule: &Rule,
+    tables: &mut Vec<Table>,
+) -> u64 {
+    let [(rows, row_runs), (blocked, blocked_runs)] = if lists[0].0.len() >= lists[1].0.len() {
+        lists
     } else {
-        (tops, bottoms)
+        [lists[1], lists[0]]
     };
-    if rows.is_empty() {
+    if rows.is_empty() || blocked.is_empty() {
         return 0;
     }
     let chunks = (bits as usize).div_ceil(CHUNK);
@@ -144,22 +246,49 @@ fn pairs_blocked(tops: &[u64], bottoms: &[u64], bits: u32, tables: &mut Vec<Tabl
     tables.resize(chunks, [[0; LANES]; 1 << CHUNK]);
     let tables = &mut tables[..chunks];
     let mut count = 0;
-    for block in blocked.chunks(BLOCK) {
+    for (index, block) in blocked.chunks(BLOCK).enumerate() {
         fill_tables(block, tables);
-        // The number of tables as a constant, so that the loop over them unrolls with
-        // constant shifts and no bounds checks (count 18 --threads 1: 8.85 s -> 8.69 s).
-        count += match chunks {
-            1 => count_block::<1>(rows, block.len(), tables),
-            2 => count_block::<2>(rows, block.len(), tables),
-            3 => count_block::<3>(rows, block.len(), tables),
-            4 => count_block::<4>(rows, block.len(), tables),
-            5 => count_block::<5>(rows, block.len(), tables),
-            6 => count_block::<6>(rows, block.len(), tables),
-            7 => count_block::<7>(rows, block.len(), tables),
-            _ => count_block::<8>(rows, block.len(), tables),
+        let start = index * BLOCK;
+        // The slots of this block with at least rank `need`.
+        let fitting = |need: usize| {
+            blocked_runs[RANKS - need]
+                .saturating_sub(start)
+                .min(block.len())
         };
+        for run in 0..RANKS {
+            let group = &rows[row_runs[run]..row_runs[run + 1]];
+            let [once, twice] = rule.needs(RANKS - 1 - run).map(fitting);
+            if group.is_empty() || once == 0 {
+                continue;
+            }
+            let first = count_chunks(chunks, group, once, tables);
+            count += first
+                + match twice {
+                    0 => 0,
+                    t if t == once => first,
+                    t => count_chunks(chunks, group, t, tables),
+                };
+        }
     }
     count
+}
+
+/// [`count_block`] with the number of tables as a constant, so that the loop over them
+/// unrolls with constant shifts and no bounds checks (count 18 --threads 1: 8.85 s ->
+/// 8.69 s).
+#[allow(clippy::inline_always)] // see `pairs_blocked`
+#[inline(always)]
+fn count_chunks(chunks: usize, rows: &[u64], len: usize, tables: &[Table]) -> u64 {
+    match chunks {
+        1 => count_block::<1>(rows, len, tables),
+        2 => count_block::<2>(rows, len, tables),
+        3 => count_block::<3>(rows, len, tables),
+        4 => count_block::<4>(rows, len, tables),
+        5 => count_block::<5>(rows, len, tables),
+        6 => count_block::<6>(rows, len, tables),
+        7 => count_block::<7>(rows, len, tables),
+        _ => count_block::<8>(rows, len, tables),
+    }
 }
 
 /// One OR table: the OR of the slot vectors of every subset of 8 mask bits.
@@ -169,12 +298,16 @@ pub(crate) type Table = [Lanes; 1 << CHUNK];
 #[allow(clippy::inline_always)] // see `pairs_blocked`
 #[inline(always)]
 fn fill_tables(block: &[u64], tables: &mut [Table]) {
+    // Which words have each bit: the block's bit matrix transposed, 64 words at a
+    // time. (Setting one bit per set bit of every word took a third of the pair
+    // count's instructions at n = 18: each block is filled for a few thousand rows.)
     let mut has = [[0u64; LANES]; 64];
-    for (j, &word) in block.iter().enumerate() {
-        let mut rest = word;
-        while rest != 0 {
-            has[rest.trailing_zeros() as usize][j / 64] |= 1 << (j % 64);
-            rest &= rest - 1;
+    for (lane, words) in block.chunks(64).enumerate() {
+        let mut matrix = [0u64; 64];
+        matrix[..words.len()].copy_from_slice(words);
+        transpose(&mut matrix);
+        for (bit, row) in matrix.iter().enumerate() {
+            has[bit][lane] = *row;
         }
     }
     for (c, table) in tables.iter_mut().enumerate() {
@@ -187,6 +320,26 @@ fn fill_tables(block: &[u64], tables: &mut [Table]) {
             );
             table[i] = core::array::from_fn(|k| without[k] | lowest[k]);
         }
+    }
+}
+
+/// Transposes a 64×64 bit matrix: afterwards bit `j` of `a[i]` is what bit `i` of
+/// `a[j]` was. The off-diagonal blocks of each size trade places, halving the size
+/// from 32 down to 1 (the recursive transpose, done level by level).
+#[allow(clippy::inline_always)] // see `pairs_blocked`
+#[inline(always)]
+fn transpose(a: &mut [u64; 64]) {
+    let (mut width, mut mask) = (32, 0x0000_0000_ffff_ffff_u64);
+    while width != 0 {
+        for start in (0..64).step_by(2 * width) {
+            for i in start..start + width {
+                let swap = ((a[i] >> width) ^ a[i + width]) & mask;
+                a[i] ^= swap << width;
+                a[i + width] ^= swap;
+            }
+        }
+        width /= 2;
+        mask ^= mask << width;
     }
 }
 
@@ -253,17 +406,43 @@ fn popcount(lanes: Lanes) -> u64 {
     lanes.iter().map(|l| u64::from(l.count_ones())).sum()
 }
 
-/// Pairs by definition, one AND per pair: what the tests check [`pairs`] against.
+/// Pairs by definition, one AND per pair and each weighed by `rule` from the runs the
+/// words are tagged with: what the tests check [`pairs`] against.
 #[cfg(test)]
-pub(crate) fn pairs_by_definition(tops: &[u64], bottoms: &[u64]) -> u64 {
+pub(crate) fn pairs_by_definition(tops: &[u64], bottoms: &[u64], rule: &Rule) -> u64 {
+    let weight = |top: u64, bottom: u64| {
+        let rank = |word| RANKS - 1 - tag_of(word) as usize;
+        let [once, twice] = rule.needs(rank(top));
+        u64::from(rank(bottom) >= once) + u64::from(rank(bottom) >= twice)
+    };
     tops.iter()
-        .map(|t| bottoms.iter().filter(|&&b| t & b == 0).count() as u64)
+        .flat_map(|&t| bottoms.iter().map(move |&b| (t, b)))
+        .filter(|(t, b)| t & b & UNTAGGED == 0)
+        .map(|(t, b)| weight(t, b))
         .sum()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_transpose_moves_each_bit_across_the_diagonal() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let matrix: [u64; 64] = core::array::from_fn(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        });
+        let mut turned = matrix;
+        transpose(&mut turned);
+        for (i, row) in turned.iter().enumerate() {
+            for (j, column) in matrix.iter().enumerate() {
+                assert_eq!((row >> j) & 1, (column >> i) & 1, "({i}, {j})");
+            }
+        }
+    }
 
     #[test]
     fn the_bit_sliced_count_equals_the_definition() {
@@ -289,8 +468,14 @@ mod tests {
             let tops: Vec<u64> = (0..t).map(|_| next()).collect();
             let bottoms: Vec<u64> = (0..b).map(|_| next()).collect();
             assert_eq!(
-                pairs(&tops, &bottoms, 40, &mut Vec::new()),
-                pairs_by_definition(&tops, &bottoms),
+                pairs(
+                    Ranked::lowest(&tops),
+                    Ranked::lowest(&bottoms),
+                    40,
+                    &Rule::NONE,
+                    &mut Work::default()
+                ),
+                pairs_by_definition(&tops, &bottoms, &Rule::NONE),
                 "{t} x {b}"
             );
         }

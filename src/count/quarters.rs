@@ -19,6 +19,8 @@
 use std::sync::{Arc, Mutex};
 use std::vec::Vec;
 
+use super::transpose::{RANKS, Rule, end_class, ends};
+
 /// Every placement in an `m`×`m` quarter, grouped by (rows, columns).
 pub(crate) struct Quarters {
     m: u32,
@@ -82,13 +84,16 @@ impl Quarters {
 
     /// Fills `out` with the word (see `join.rs`) of every `half` of an `n`×`n` board
     /// cut below row `k` whose queens stand on the column set `cols`: the top half
-    /// (rows `0..k`) or the bottom half (rows `k..n`). Returns how many pairs of parts
-    /// it tested; `None` (and `out` cut short) if `out` might pass `limit` words.
-    /// `scratch` is room kept by the caller.
+    /// (rows `0..k`) or the bottom half (rows `k..n`), in runs of the ranks `rule`
+    /// gives them, each word tagged with its run. Returns the runs' starts and how many pairs of parts it tested;
+    /// `None` (and `out` cut short) if `out` might pass `limit` words. `scratch` is
+    /// room kept by the caller.
     ///
     /// A word has the diagonals crossing row `k` inside the board: bit `i` for the
     /// down-right one through column `n - 1 - i`, bit `n + i` for the down-left one
-    /// through column `i`. So a top and a bottom fit iff their words share no bit.
+    /// through column `i`. So a top and a bottom fit iff their diagonals share no bit.
+    /// Above them, from bit 48, is the half's run: where the rank of its end class puts
+    /// it (`transpose.rs`).
     ///
     /// A bottom half turned upside down is a top half of `n - k` rows, built as one;
     /// its word then describes the diagonals crossing the board's row `k - 1` upside
@@ -99,10 +104,11 @@ impl Quarters {
         &self,
         half: Half,
         [n, k, cols]: [u32; 3],
+        rule: &Rule,
         out: &mut Vec<u64>,
         scratch: &mut Vec<[u64; 2]>,
         limit: usize,
-    ) -> Option<u64> {
+    ) -> Option<([usize; RANKS + 1], u64)> {
         let frame = match half {
             Half::Top => Frame::new(n, self.m, k, false),
             Half::Bottom => Frame::new(n, self.m, n - k, true),
@@ -114,29 +120,39 @@ impl Quarters {
         let right = (cols.reverse_bits() >> (32 - n)) & ((1 << m) - 1);
         // The rows the half has as it is built (a bottom half upside down).
         let all_rows = (1u32 << frame.k) - 1;
-        let mut tested = 0;
-        for rows in subsets(frame.k, left.count_ones()) {
-            let lefts = self.group(rows, left);
-            let rights = self.group(all_rows ^ rows, right);
-            if lefts.is_empty() || rights.is_empty() {
-                continue;
+        let (mut tested, mut runs) = (0, [0; RANKS + 1]);
+        let k = ends(n);
+        // The halves of one choice of rows share an end class, so taking the choices
+        // rank by rank sorts the list by rank as it is made.
+        for run in 0..RANKS {
+            for rows in subsets(frame.k, left.count_ones()) {
+                if rule.run(end_class(k, rows)) != run {
+                    continue;
+                }
+                let lefts = self.group(rows, left);
+                let rights = self.group(all_rows ^ rows, right);
+                if lefts.is_empty() || rights.is_empty() {
+                    continue;
+                }
+                let pairs = lefts.len() * rights.len();
+                if out.len() + pairs > limit {
+                    return None;
+                }
+                scratch.clear();
+                scratch.extend(rights.iter().map(|&r| [r, frame.right_word(r)]));
+                tested += pairs as u64;
+                // Room for every pair, cut back to the fitting ones.
+                let mut end = out.len();
+                out.resize(end + pairs, 0);
+                let run = rule.run_tag(k, rows);
+                for &l in lefts {
+                    end = frame.join(l, run, scratch, out, end);
+                }
+                out.truncate(end);
             }
-            let pairs = lefts.len() * rights.len();
-            if out.len() + pairs > limit {
-                return None;
-            }
-            scratch.clear();
-            scratch.extend(rights.iter().map(|&r| [r, frame.right_word(r)]));
-            tested += pairs as u64;
-            // Room for every pair, cut back to the fitting ones.
-            let mut end = out.len();
-            out.resize(end + pairs, 0);
-            for &l in lefts {
-                end = frame.join(l, scratch, out, end);
-            }
-            out.truncate(end);
+            runs[run + 1] = out.len();
         }
-        Some(tested)
+        Some((runs, tested))
     }
 }
 
@@ -205,14 +221,22 @@ impl Frame {
     }
 
     /// Writes the word of `left` joined with each right placement in `rights` (with
-    /// their words) whose diagonals it does not meet to `out` from `end` on, and returns
+    /// their words), tagged with `run`, whose diagonals it does not meet to `out` from
+    /// `end` on, and returns
     /// the new end. Branch-free: every word is written, and the end moves on only past
     /// the fitting ones; `out` has room for all of `rights` after `end`.
-    fn join(&self, left: u64, rights: &[[u64; 2]], out: &mut [u64], mut end: usize) -> usize {
+    fn join(
+        &self,
+        left: u64,
+        run: u64,
+        rights: &[[u64; 2]],
+        out: &mut [u64],
+        mut end: usize,
+    ) -> usize {
         let (own_right, own_left) = (left & self.family, left >> 32);
         // On the board, the left quarter's down-right diagonals are `shift` further on.
         let (down_right, down_left) = (own_right << self.shift, own_left);
-        let word = self.word(down_right, down_left);
+        let word = self.word(down_right, down_left) | run;
         // The diagonals a right placement must not have, in its own coordinates.
         let clash = (down_left >> self.shift) | (down_right & self.family) << 32;
         for &[right, right_word] in rights {

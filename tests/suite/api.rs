@@ -290,11 +290,12 @@ fn a_split_numbers_its_subtasks_and_its_shards_cover_each_once() {
 fn split_fingerprints_are_stable_across_builds_and_differ_by_size() {
     // Checkpoints and shards carry the fingerprint, and files from another machine or
     // an older build must still be accepted: a change here needs a new format version.
-    // (Split version 3, checkpoint and shard format 3: the join engine's batches.)
+    // (Split version 4, checkpoint and shard format 4: the join engine's batches, each
+    // weighed by the reflection in the diagonal on an even board.)
     let pinned = [
-        (1, 0x1973_f8d1_f64d_0208),
-        (8, 0xa04c_d7d2_925d_dbdb),
-        (16, 0x40fc_4595_55bc_9037),
+        (1, 0x85aa_c8b8_8146_5ab5),
+        (8, 0x446b_a9aa_9ffe_d36c),
+        (16, 0xeedf_0a97_596b_a5b2),
     ];
     for (n, fingerprint) in pinned {
         assert_eq!(

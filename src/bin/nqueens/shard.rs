@@ -9,10 +9,11 @@ use crate::checkpoint::fnv1a;
 use crate::failure::Failure;
 
 const FORMAT: &str = "nqueens-shard";
-/// Version 3: the join engine's subtasks are batches of column sets; version 2 shards
-/// had one class of column sets per subtask and version 1 shards only constellations,
-/// so neither can be merged with these.
-const VERSION: u32 = 3;
+/// Version 4: an even board's batch weighs its pairs of halves by the reflection in the
+/// diagonal; version 3 shards counted the same batches whole, version 2 shards had one
+/// class of column sets per subtask and version 1 shards only constellations, so none
+/// can be merged with these.
+const VERSION: u32 = 4;
 
 /// One shard's result. Numbers are exact integers (u128 where they can grow large);
 /// `checksum` covers every other field, so an edited or truncated file is refused.
@@ -187,11 +188,11 @@ mod tests {
     fn another_format_or_version_is_refused_even_with_a_right_checksum() {
         let version = refusal(read_edited("version", |s| s.version = VERSION + 1));
         assert!(
-            version.contains("nqueens-shard version 4 file, from an nqueens that split counts differently; this one reads version 3"),
+            version.contains("nqueens-shard version 5 file, from an nqueens that split counts differently; this one reads version 4"),
             "{version}"
         );
         let format = refusal(read_edited("format", |s| s.format = "other".into()));
-        assert!(format.contains("is a other version 3 file"), "{format}");
+        assert!(format.contains("is a other version 4 file"), "{format}");
     }
 
     #[test]
