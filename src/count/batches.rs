@@ -78,9 +78,15 @@ pub(crate) fn batches(n: u32) -> impl Iterator<Item = Batch> {
         .filter(|p| fits(p.count_ones(), h, f) && fits((key ^ p).count_ones(), low, f))
         .filter_map(|p| canonical(n, key, p))
         .collect();
-    let sets = |b: &Batch| binomial(f, h - b.pattern.count_ones());
-    list.sort_by(|a, b| sets(b).cmp(&sets(a)).then(a.pattern.cmp(&b.pattern)));
+    list.sort_by(|a, b| sets(*b).cmp(&sets(*a)).then(a.pattern.cmp(&b.pattern)));
     list.into_iter()
+}
+
+/// The number of column sets `batch` takes: the top half's other columns, chosen from
+/// the free ones.
+pub(crate) fn sets(batch: Batch) -> u64 {
+    let n = u32::from(batch.n);
+    binomial(free(n).count_ones(), rows(n)[0] - batch.pattern.count_ones())
 }
 
 /// The class of `pattern` under mirror and complement (within the key columns, which
@@ -130,9 +136,7 @@ mod tests {
                 .sum();
             assert_eq!(covered, binomial(n, n / 2), "n={n}");
             // Deterministic and largest first.
-            let sizes: Vec<u64> = batches(n)
-                .map(|b| binomial(f, n / 2 - b.pattern.count_ones()))
-                .collect();
+            let sizes: Vec<u64> = batches(n).map(sets).collect();
             assert!(sizes.windows(2).all(|w| w[0] >= w[1]), "n={n}");
         }
     }

@@ -75,6 +75,15 @@ impl Job {
         Ok(partial)
     }
 
+    /// A rough measure of the job's work (see `Split::work`).
+    #[cfg(feature = "std")]
+    pub(crate) fn work(self) -> u64 {
+        match self {
+            Job::Batch(batch) => batches::sets(batch),
+            _ => 1,
+        }
+    }
+
     /// The data that identifies the job, for split fingerprints: the border queens and
     /// the weight, a key pattern after the tag 0xfe, the board size after the tag 0xfd
     /// for the rotation-fixed placements, or the board size of a small board.

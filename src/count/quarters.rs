@@ -12,9 +12,10 @@
 //! search per half with a table lookup and a branch-free test, and lists each column
 //! set's halves on their own, so they need no sorting.
 //!
-//! The table holds about 0.9 million placements for `m = 9` (8 MB with its index) and
-//! 7.5 million for `m = 10` (64 MB), some 8x more per step of `m`; the join uses it
-//! where it fits the memory budget ([`Quarters::bytes`]).
+//! The table holds about 0.9 million placements for `m = 9` (8 MB with its index),
+//! 7.5 million for `m = 10` (64 MB) and 67 million for `m = 11` (568 MB), some 8x more
+//! per step of `m`; the join uses it where it fits the memory budget
+//! ([`Quarters::bytes`], `room.rs`).
 
 use std::sync::{Arc, Mutex};
 use std::vec::Vec;
@@ -34,11 +35,12 @@ pub(crate) struct Quarters {
 
 impl Quarters {
     /// The bytes a table for an `n`×`n` board takes, from the placement counts of
-    /// [`PLACEMENTS`] (`None` where not listed: too large to consider).
+    /// [`PLACEMENTS`] (`None` where not listed: too large to consider): the entries,
+    /// the group index, and the index's copy that lives while the table is built.
     pub(crate) fn bytes(n: u32) -> Option<usize> {
         let m = n.div_ceil(2);
         let placements = PLACEMENTS.get(m as usize)?;
-        Some(placements * 8 + (4 << (2 * m)))
+        Some(placements * 8 + (8 << (2 * m)))
     }
 
     /// The shared table for an `n`×`n` board, built on first use.
@@ -286,11 +288,25 @@ fn subsets(k: u32, size: u32) -> impl Iterator<Item = u32> {
     })
 }
 
-/// The number of placements in an `m`×`m` quarter for `m = 0..=10`, the empty one
+/// The number of placements in an `m`×`m` quarter for `m = 0..=11`, the empty one
 /// included, as [`place`] counted them; a test recounts them up to 9 (10 takes seconds
-/// in a debug build), and those for 8, 9 and 10 match `../shared/REFERENCE.md`.
-const PLACEMENTS: [usize; 11] = [
-    1, 2, 5, 18, 87, 462, 2_635, 16_870, 118_969, 915_442, 7_535_369,
+/// in a debug build; 11, 66,807,234, was counted with a release build while this was
+/// written), and those for 8, 9 and 10 match `../shared/REFERENCE.md`. The table for
+/// 11 takes 568 MB, so n = 21 and 22 build their halves within the default budget of
+/// 1 GiB; the next, about 600 million placements, would not fit it.
+const PLACEMENTS: [usize; 12] = [
+    1,
+    2,
+    5,
+    18,
+    87,
+    462,
+    2_635,
+    16_870,
+    118_969,
+    915_442,
+    7_535_369,
+    66_807_234,
 ];
 
 #[cfg(test)]

@@ -177,6 +177,22 @@ impl Split {
             .run(room)
     }
 
+    /// A rough measure of subtask `index`'s work, for estimates only (`None` past the
+    /// end): the column sets a batch of the join takes, which its time follows, and 1
+    /// for any other subtask. Subtasks come largest first, so a resumed run's share of
+    /// the work is not its share of the subtasks.
+    ///
+    /// # Example
+    /// ```
+    /// let split = nqueens::Split::new(16).unwrap();
+    /// let work: Vec<u64> = (0..split.len()).map(|i| split.work(i).unwrap()).collect();
+    /// assert!(work[1] > work[work.len() - 1]); // the first batch is among the largest
+    /// assert_eq!(split.work(split.len()), None);
+    /// ```
+    pub fn work(&self, index: usize) -> Option<u64> {
+        self.jobs.get(index).map(|job| job.work())
+    }
+
     /// The subtasks of shard `shard` of `shards`: every index `i` with
     /// `i % shards == shard`, so that the shards together cover each subtask exactly
     /// once and each gets a fair mix of large and small ones. Empty when

@@ -14,7 +14,7 @@
 //! `total = Σ_a [2·#(shade(R) > a) + #(shade(R) = a)]` over the placements with
 //! `shade(S) = a`. A batch fixes `shade(S)`, so its pairs of halves are weighted 2
 //! where `shade(R)` is larger, 1 where equal and 0 where smaller: about half of the
-//! pairs need no test at all.
+//! pairs weigh 0, and the pair count skips them a block at a time.
 //!
 //! The shade reads only the key positions (the first `k` and the last `k`, where the
 //! batches' key columns are), so that every column set of a batch has the same one.

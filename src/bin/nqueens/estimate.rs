@@ -1,16 +1,18 @@
-//! How long a count will take, from measured rates, and the line that says so before a
-//! long one starts.
+//! How long a count will take, from rates measured on the machine it runs on, and the
+//! line that says so before a long one starts.
 //!
-//! The model, from the README benchmark table (one core of the project's machines):
-//! the constellation search takes 0.96 s at n = 16 and about 7.1 times more per added
-//! row (6.8x from 16 to 17, 7.4x from 17 to 18). The join has one model per parity,
-//! since an odd board loses the upside-down symmetry: `JOIN_EVEN` and `JOIN_ODD` below,
-//! anchored where counts start to take long, and a factor past n = 20, where the join
-//! searches its halves instead of building them from quarter boards. Threads divide
-//! the time (two threads gave 1.95-2.15x from n = 16 up). The README compares the model
-//! with real runs.
+//! The model gives the growth from size to size; a small count of the same kind, timed
+//! here first ([`calibrated`]), gives this machine's speed. The growth was measured on
+//! one core of an Intel Xeon of the project (docs/benchmarks.md, commit a748779): the
+//! constellation search grows about 7.1 times per added row; the join has one model
+//! per parity, since an odd board loses the upside-down symmetry: `JOIN_EVEN` and
+//! `JOIN_ODD` below, anchored where counts start to take long, and a factor past
+//! n = 22, where the join searches its halves instead of building them from quarter
+//! boards. Threads divide the time (two threads gave 1.95-2.15x from n = 16 up).
+//! docs/long-counts.md compares the estimates with real runs.
 
 use std::io::Write as _;
+use std::time::Instant;
 
 use nqueens::Engine;
 
@@ -29,34 +31,39 @@ const CONSTELLATIONS: Model = Model {
     growth: 7.1,
     below: 7.1,
 };
-/// n = 16 took 0.097 s, 18 2.595 s (26.8x), 20 121.5 s (46.8x): 5.17x per row up to 18
-/// and 6.84x past it.
+/// n = 16 took 0.16 s, 18 4.29 s (26.8x), 20 148.3 s (34.6x): 5.18x per row up to 18
+/// and 5.88x past it (medians of three runs up to 18, one run above).
 const JOIN_EVEN: Model = Model {
     n: 18,
-    seconds: 2.595,
-    growth: 6.84,
-    below: 5.17,
+    seconds: 4.29,
+    growth: 5.88,
+    below: 5.18,
 };
-/// n = 17 took 1.072 s and 19 33.74 s (31.5x); past 19 the even sizes' growth is
+/// n = 17 took 2.10 s and 19 58.47 s (27.8x); past 19 the even sizes' growth is
 /// assumed.
 const JOIN_ODD: Model = Model {
     n: 19,
-    seconds: 33.74,
-    growth: 6.84,
-    below: 5.61,
+    seconds: 58.47,
+    growth: 5.88,
+    below: 5.28,
 };
 /// Past this size the join searches its halves (no quarter table is listed past
-/// ⌈n/2⌉ = 10: the next would be about 500 MB), which took this many times longer at
-/// n = 20: `count 20 --shard
-/// 0/40 --threads 1` ran 9.58 s with `--memory 100M` (too little for the table)
-/// against 3.82 s with the default.
-const BUILT_UP_TO: i32 = 20;
-const SEARCHED: f64 = 2.5;
+/// ⌈n/2⌉ = 11: the next would be about 5 GB), which took this many times longer at
+/// n = 20: `count 20 --shard 0/40 --threads 1` ran 14.5 s and 17.5 s with
+/// `--memory 60M` (too little for the table) against 5.1 s and 5.0 s with the default.
+const BUILT_UP_TO: i32 = 22;
+const SEARCHED: f64 = 3.2;
 
 /// Counts expected to run at least this long announce themselves first.
 const ANNOUNCE_SECONDS: f64 = 10.0;
 
-/// The expected duration of a whole count of `n` on `threads` threads.
+/// How much slower than the model's machine a machine may be and still have its long
+/// counts announced: only counts the model puts above `ANNOUNCE_SECONDS / SLOWER` are
+/// timed on this machine (see [`calibrated`]); the rest start at once.
+const SLOWER: f64 = 4.0;
+
+/// The model's duration of a whole count of `n` on `threads` threads, on the machine
+/// its rates were measured on.
 pub fn seconds(n: u32, threads: usize) -> f64 {
     let searched = if n.cast_signed() > BUILT_UP_TO {
         SEARCHED
@@ -71,6 +78,50 @@ pub fn seconds(n: u32, threads: usize) -> f64 {
     let rows = n.cast_signed() - model.n;
     let growth = if rows >= 0 { model.growth } else { model.below };
     model.seconds * growth.powi(rows) * factor / threads.max(1) as f64
+}
+
+/// The size that calibrates the model for `n`: one counted by the same engine, with
+/// the same parity for the join, which takes a tenth of a second or less.
+fn calibration_size(n: u32) -> u32 {
+    match nqueens::engine(n) {
+        Some(Engine::Join) if n.is_multiple_of(2) => 16,
+        Some(Engine::Join) => 15,
+        _ => 13,
+    }
+}
+
+/// The duration of a whole count of `n` on `threads` threads on this machine: the
+/// model scaled by how long a small count of the same kind takes here against the
+/// model's time for it. So the rates are this machine's, and only the growth from size
+/// to size comes from the model. Costs about a third of a second.
+pub fn calibrated(n: u32, threads: usize) -> f64 {
+    scaled(n, threads, time_one)
+}
+
+/// [`calibrated`] with the timing of one small count given.
+fn scaled(n: u32, threads: usize, time: impl Fn(u32) -> f64) -> f64 {
+    let small = calibration_size(n);
+    seconds(n, threads) * time(small) / seconds(small, 1)
+}
+
+/// Seconds one single-threaded count of `n` takes here: the median of three timings,
+/// each of as many counts as fill 50 ms (a single count of 13 takes a few
+/// milliseconds, too short to time alone).
+fn time_one(n: u32) -> f64 {
+    let mut timings: Vec<f64> = (0..3)
+        .map(|_| {
+            let start = Instant::now();
+            let mut runs = 0u32;
+            while runs == 0 || start.elapsed().as_secs_f64() < 0.05 {
+                // The count itself is not needed: only how long it takes.
+                std::hint::black_box(nqueens::counts(std::hint::black_box(n)).ok());
+                runs += 1;
+            }
+            start.elapsed().as_secs_f64() / f64::from(runs)
+        })
+        .collect();
+    timings.sort_by(f64::total_cmp);
+    timings[1]
 }
 
 /// A duration in the largest unit that keeps it readable: "about 3.2 hours".
@@ -127,8 +178,11 @@ fn grouped(value: u64) -> String {
 /// `quiet`. `share` is the part of the whole count this run has left to do (a shard, a
 /// resumed checkpoint); `resumable` says whether this run keeps a checkpoint.
 pub fn announce(n: u32, threads: usize, share: f64, quiet: bool, resumable: bool) {
-    let expected = seconds(n, threads) * share;
-    if quiet || expected < ANNOUNCE_SECONDS {
+    if quiet || seconds(n, threads) * share < ANNOUNCE_SECONDS / SLOWER {
+        return;
+    }
+    let expected = calibrated(n, threads) * share;
+    if expected < ANNOUNCE_SECONDS {
         return;
     }
     let keep: &str = if resumable {
@@ -141,7 +195,8 @@ pub fn announce(n: u32, threads: usize, share: f64, quiet: bool, resumable: bool
     let _ = writeln!(
         std::io::stderr(),
         "nqueens: counting n={n} will take {} on {threads} thread{plural} (estimate from \
-         measured rates); {keep}, --shard I/M splits it across machines; Ctrl-C stops it",
+         rates measured on this machine); {keep}, --shard I/M splits it across machines; \
+         Ctrl-C stops it",
         human(expected)
     );
 }
@@ -162,13 +217,37 @@ mod tests {
     }
 
     #[test]
+    fn the_estimate_takes_this_machines_speed_from_a_small_count_of_the_same_kind() {
+        // A machine that counts the small size in twice the model's time gets twice
+        // the model's estimate, for every size and thread count.
+        for n in [13, 14, 17, 18, 19, 20, 21, 22, 25, 30] {
+            for threads in [1, 2, 8] {
+                let twice = |small: u32| 2.0 * seconds(small, 1);
+                let ratio = scaled(n, threads, twice) / seconds(n, threads);
+                assert!((ratio - 2.0).abs() < 1e-9, "n={n} threads={threads}");
+            }
+            // The small count uses the same engine, and the same parity for the join.
+            let small = calibration_size(n);
+            assert_eq!(nqueens::engine(small), nqueens::engine(n), "n={n}");
+            if nqueens::engine(n) == Some(Engine::Join) {
+                assert_eq!(small % 2, n % 2, "n={n}");
+            }
+        }
+        // A real timing here: positive and well under the announcement threshold.
+        let here = time_one(13);
+        assert!(here > 0.0 && here < ANNOUNCE_SECONDS, "{here}");
+    }
+
+    #[test]
     fn the_model_grows_per_size_and_shrinks_per_thread() {
         assert!((seconds(13, 1) - 0.96 / 7.1 / 7.1 / 7.1).abs() < 1e-9);
         assert!((seconds(18, 2) - JOIN_EVEN.seconds / 2.0).abs() < 1e-9);
         let (even, odd) = (JOIN_EVEN.growth, JOIN_ODD.growth);
         assert!((seconds(20, 1) - JOIN_EVEN.seconds * even * even).abs() < 1e-9);
-        let searched_21 = JOIN_ODD.seconds * odd * odd * SEARCHED;
-        assert!((seconds(21, 1) - searched_21).abs() < 1e-9);
+        let built_21 = JOIN_ODD.seconds * odd * odd;
+        assert!((seconds(21, 1) - built_21).abs() < 1e-9);
+        let searched_23 = JOIN_ODD.seconds * odd.powi(4) * SEARCHED;
+        assert!((seconds(23, 1) - searched_23).abs() < 1e-9);
         let below = JOIN_EVEN.below;
         assert!((seconds(16, 1) - JOIN_EVEN.seconds / below / below).abs() < 1e-9);
         // The join at 17 on two threads still gets a progress bar (0.1 s); at 16 it

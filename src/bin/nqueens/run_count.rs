@@ -196,7 +196,12 @@ fn compute(
     for partial in before.values() {
         sum = merge(sum, *partial)?;
     }
-    let share = todo.len() as f64 / split.len().max(1) as f64;
+    // The part of the whole count's work left: subtasks differ in size, largest first,
+    // so a resumed run's share of the subtasks would overstate what it has done.
+    let work = |indices: &mut dyn Iterator<Item = usize>| -> u64 {
+        indices.map(|i| split.work(i).unwrap_or(1)).sum()
+    };
+    let share = work(&mut todo.iter().copied()) as f64 / work(&mut (0..split.len())).max(1) as f64;
     let saver = run
         .checkpoint
         .map(|(path, header)| Saver::start(path.to_owned(), header.clone(), before.clone()));
