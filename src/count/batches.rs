@@ -86,7 +86,10 @@ pub(crate) fn batches(n: u32) -> impl Iterator<Item = Batch> {
 /// the free ones.
 pub(crate) fn sets(batch: Batch) -> u64 {
     let n = u32::from(batch.n);
-    binomial(free(n).count_ones(), rows(n)[0] - batch.pattern.count_ones())
+    binomial(
+        free(n).count_ones(),
+        rows(n)[0] - batch.pattern.count_ones(),
+    )
 }
 
 /// The class of `pattern` under mirror and complement (within the key columns, which

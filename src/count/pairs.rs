@@ -5,6 +5,8 @@
 
 use std::vec::Vec;
 
+#[cfg(test)]
+use super::transpose::TAG_SHIFT;
 use super::transpose::{RANKS, Rule, UNTAGGED, tag_of};
 
 /// Bottoms per block: four 64-bit lanes, which the compiler keeps in vector registers.
@@ -91,17 +93,30 @@ pub(crate) fn pairs(
         let lists = [(top_words, &tops.runs), (bottom_words, &bottoms.runs)];
         return pairs_blocked(lists, bits, rule, &mut work.tables);
     }
-    let low = hot_window(top_words, bottom_words, bits);
+    let hot = hot_bits(top_words.len().min(bottom_words.len()));
+    split_pairs([tops, bottoms], bits, hot, rule, work)
+}
+
+/// [`pairs`] of lists split on `hot` bits.
+fn split_pairs(
+    [tops, bottoms]: [Ranked<'_>; 2],
+    bits: u32,
+    hot: u32,
+    rule: &Rule,
+    work: &mut Work,
+) -> u64 {
+    let (top_words, bottom_words) = (tops.words, bottoms.words);
+    let low = hot_window(top_words, bottom_words, bits, hot);
     // A class's runs: its ranks, highest first.
     let key = |word: u64| {
-        let class = ((word >> low) & ((1 << HOT) - 1)) as usize;
+        let class = ((word >> low) & ((1 << hot) - 1)) as usize;
         class * RANKS + tag_of(word) as usize
     };
     // Within a pair of classes the hot bits are settled, so they leave the words (n =
     // 18's 36 bits become 32, one OR table fewer), and so does the tag.
     let strip = |word: u64| {
         let diagonals = word & UNTAGGED;
-        (diagonals & ((1 << low) - 1)) | ((diagonals >> (low + HOT as u32)) << low)
+        (diagonals & ((1 << low) - 1)) | ((diagonals >> (low + hot)) << low)
     };
     let Work {
         tables,
@@ -112,7 +127,7 @@ pub(crate) fn pairs(
     let bottom_starts = by_class(bottom_words, key, strip, sorted_bottoms);
     let top_starts = by_class(top_words, key, strip, sorted_tops);
     let mut count = 0;
-    for class in 0..1usize << HOT {
+    for class in 0..1usize << hot {
         let runs = &bottom_starts[class * RANKS..=(class + 1) * RANKS];
         if runs[0] == runs[RANKS] {
             continue;
@@ -123,7 +138,7 @@ pub(crate) fn pairs(
         fitting.clear();
         let mut fitting_runs = [0; RANKS + 1];
         for run in 0..RANKS {
-            for other in (0..1usize << HOT).filter(|other| other & class == 0) {
+            for other in (0..1usize << hot).filter(|other| other & class == 0) {
                 let at = other * RANKS + run;
                 fitting.extend_from_slice(&sorted_tops[top_starts[at]..top_starts[at + 1]]);
             }
@@ -131,7 +146,7 @@ pub(crate) fn pairs(
         }
         count += pairs_blocked(
             [(fitting, &fitting_runs), (members, &member_runs)],
-            bits - HOT as u32,
+            bits - hot,
             rule,
             tables,
         );
@@ -148,6 +163,7 @@ fn by_class(
     out: &mut Vec<u64>,
 ) -> [usize; KEYS + 1] {
     let mut starts = [0; KEYS + 1];
+    // (Keys past the lists' own are empty runs.)
     for &word in list {
         starts[key(word) + 1] += 1;
     }
@@ -169,20 +185,36 @@ fn by_class(
 }
 
 /// Sort keys: a class and a rank.
-const KEYS: usize = (1 << HOT) * RANKS;
+const KEYS: usize = (1 << HOT_MAX) * RANKS;
 
 /// Lists shorter than this are paired whole: their classes would be nearly empty.
 const SPLIT_FROM: usize = 2048;
-/// Bits the long lists are split on.
-const HOT: usize = 4;
+/// The most bits long lists are split on.
+const HOT_MAX: u32 = 7;
 
-/// The lowest of the `HOT` adjacent bits with the largest sum, over the bits, of the
+/// The bits to split lists on when the shorter has `len` words: 4 (measured best at
+/// n = 18, whose lists hold a few thousand halves), and one more for every fourfold
+/// length from 8,192, so that a class keeps enough halves to pay for its OR tables.
+/// Against 4 bits throughout, on the Xeon (single runs, one thread): `count 19 --shard
+/// 0/20` 3.75 s -> 3.02 s, `count 20 --shard 0/40` 4.41-4.79 s -> 3.95-4.13 s, `count
+/// 21 --shard 5/400` 17.3-19.4 s -> 13.2-16.8 s (7.5 s of it building the quarter
+/// table); the same with at most 6 bits from 16,384 on: 14.6-18.7 s.
+fn hot_bits(len: usize) -> u32 {
+    match len {
+        ..8_192 => 4,
+        8_192..32_768 => 5,
+        32_768..131_072 => 6,
+        _ => HOT_MAX,
+    }
+}
+
+/// The lowest of the `hot` adjacent bits with the largest sum, over the bits, of the
 /// product of how many tops and how many bottoms have them (ties to the lower bits, so
 /// the choice is deterministic). Adjacent, so that a shift and a mask take the class
 /// and drop it from the word: the hot bits are neighbouring diagonals through the
 /// middle of the cut anyway. About `HOT_SAMPLE` words spread over each list stand for
 /// it: the choice only steers the speed, so a sample is enough.
-fn hot_window(tops: &[u64], bottoms: &[u64], bits: u32) -> u32 {
+fn hot_window(tops: &[u64], bottoms: &[u64], bits: u32, hot: u32) -> u32 {
     let usage = |list: &[u64]| {
         let mut uses = [0usize; 64];
         for &word in list.iter().step_by(list.len().div_ceil(HOT_SAMPLE)) {
@@ -196,12 +228,12 @@ fn hot_window(tops: &[u64], bottoms: &[u64], bits: u32) -> u32 {
     };
     let (top, bottom) = (usage(tops), usage(bottoms));
     let score = |low: u32| -> usize {
-        (low..low + HOT as u32)
+        (low..low + hot)
             .map(|bit| top[bit as usize] * bottom[bit as usize])
             .sum()
     };
     // The first window with the largest score.
-    (0..=bits - HOT as u32)
+    (0..=bits - hot)
         .rev()
         .max_by_key(|&low| score(low))
         .unwrap_or(0)
@@ -445,6 +477,56 @@ mod tests {
     }
 
     #[test]
+    fn weighted_counts_equal_the_definition_split_or_not() {
+        // Words tagged with end classes 0..8 (n = 18's), weighed by the rules of
+        // n = 18's batches, in lists long enough to split and short ones.
+        let mut state = 0x1234_5678_9abc_def1u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut word = || {
+            let bits = next();
+            (bits & (bits >> 1) & 0xf_ffff_ffff) | (bits >> 61) << TAG_SHIFT
+        };
+        let tops: Vec<u64> = (0..2100).map(|_| word()).collect();
+        let bottoms: Vec<u64> = (0..2300).map(|_| word()).collect();
+        for batch in crate::count::batches::batches(18).step_by(9) {
+            let rule = Rule::of(batch);
+            let (mut t, mut b) = (Vec::new(), Vec::new());
+            let tops = Ranked::sort(&tops, &rule, &mut t);
+            let bottoms = Ranked::sort(&bottoms, &rule, &mut b);
+            let wanted = pairs_by_definition(tops.words, bottoms.words, &rule);
+            for hot in 4..=HOT_MAX {
+                let split = split_pairs([tops, bottoms], 36, hot, &rule, &mut Work::default());
+                assert_eq!(split, wanted, "{batch:?}, {hot} hot bits");
+            }
+            let short = [&tops.words[..300], &bottoms.words[..200]];
+            fn short_runs(words: &[u64]) -> Ranked<'_> {
+                Ranked {
+                    words,
+                    runs: core::array::from_fn(|r| {
+                        words
+                            .iter()
+                            .take_while(|&&w| (tag_of(w) as usize) < r)
+                            .count()
+                    }),
+                }
+            }
+            let whole = pairs(
+                short_runs(short[0]),
+                short_runs(short[1]),
+                36,
+                &rule,
+                &mut Work::default(),
+            );
+            assert_eq!(whole, pairs_by_definition(short[0], short[1], &rule));
+        }
+    }
+
+    #[test]
     fn the_bit_sliced_count_equals_the_definition() {
         // Pseudo-random words with about a third of 40 bits set, lists of sizes around
         // and across the block size.
@@ -467,6 +549,15 @@ mod tests {
         ] {
             let tops: Vec<u64> = (0..t).map(|_| next()).collect();
             let bottoms: Vec<u64> = (0..b).map(|_| next()).collect();
+            let wanted = pairs_by_definition(&tops, &bottoms, &Rule::NONE);
+            if t > 0 && b > 0 {
+                // Split on every number of hot bits the long lists may get.
+                for hot in 4..=HOT_MAX {
+                    let lists = [Ranked::lowest(&tops), Ranked::lowest(&bottoms)];
+                    let split = split_pairs(lists, 40, hot, &Rule::NONE, &mut Work::default());
+                    assert_eq!(split, wanted, "{t} x {b}, {hot} hot bits");
+                }
+            }
             assert_eq!(
                 pairs(
                     Ranked::lowest(&tops),
@@ -475,7 +566,7 @@ mod tests {
                     &Rule::NONE,
                     &mut Work::default()
                 ),
-                pairs_by_definition(&tops, &bottoms, &Rule::NONE),
+                wanted,
                 "{t} x {b}"
             );
         }

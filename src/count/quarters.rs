@@ -295,18 +295,7 @@ fn subsets(k: u32, size: u32) -> impl Iterator<Item = u32> {
 /// 11 takes 568 MB, so n = 21 and 22 build their halves within the default budget of
 /// 1 GiB; the next, about 600 million placements, would not fit it.
 const PLACEMENTS: [usize; 12] = [
-    1,
-    2,
-    5,
-    18,
-    87,
-    462,
-    2_635,
-    16_870,
-    118_969,
-    915_442,
-    7_535_369,
-    66_807_234,
+    1, 2, 5, 18, 87, 462, 2_635, 16_870, 118_969, 915_442, 7_535_369, 66_807_234,
 ];
 
 #[cfg(test)]

@@ -37,9 +37,8 @@ pub(crate) struct Room {
 /// as long at n = 20. The lists rarely need much: n = 20 peaked at 74 MB in all.)
 pub(crate) fn room(n: u32, bytes: usize, threads: usize) -> Room {
     let threads = threads.max(1);
-    let table = Quarters::bytes(n).filter(|&table| {
-        table <= bytes / 4 * 3 && (bytes - table) / threads >= THREAD_MEMORY_MIN
-    });
+    let table = Quarters::bytes(n)
+        .filter(|&table| table <= bytes / 4 * 3 && (bytes - table) / threads >= THREAD_MEMORY_MIN);
     Room {
         words: capacity((bytes - table.unwrap_or(0)) / threads),
         quarters: table.is_some(),
@@ -68,7 +67,10 @@ mod tests {
         // n = 21 and 22 fit the default budget; past the listed quarter sizes the
         // halves are always searched.
         for n in [21, 22] {
-            assert!(super::room(n, crate::count::MEMORY_DEFAULT, 2).quarters, "n={n}");
+            assert!(
+                super::room(n, crate::count::MEMORY_DEFAULT, 2).quarters,
+                "n={n}"
+            );
         }
         assert!(!super::room(23, usize::MAX, 1).quarters);
         // The table leaves every thread its least room, or it is not used: a thread

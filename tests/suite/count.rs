@@ -76,6 +76,29 @@ fn a_tiny_memory_budget_still_gives_the_exact_counts() {
 }
 
 #[test]
+fn past_20_a_tiny_budget_gives_what_the_quarter_table_gives() {
+    // n = 21 and 22 build their halves from a 568 MB quarter table within the default
+    // budget; in the least budget they search them and take their lists in pieces.
+    // Subtasks counted both ways must agree. Release builds only: building that table
+    // takes seconds there, and minutes in a debug build.
+    if cfg!(debug_assertions) {
+        return;
+    }
+    for n in [21, 22] {
+        let split = Split::new(n).unwrap();
+        let tiny = split.clone().with_memory(MEMORY_MIN);
+        // The smallest batch, and one from the middle of the list.
+        for index in [split.len() - 1, split.len() / 2] {
+            assert_eq!(
+                split.run_one(index).unwrap(),
+                tiny.run_one(index).unwrap(),
+                "n={n} subtask {index}"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_budget_too_small_for_every_thread_runs_fewer() {
     let wanted = NonZeroUsize::new(4).unwrap();
     let split = Split::new(16).unwrap();

@@ -1,11 +1,15 @@
 //! The README's and the docs' terminal transcripts are true: every `$ nqueens ...` line
-//! in a `text` block is run and its output compared with the lines shown under it. (The
-//! Ctrl-C transcripts cannot be replayed by typing; `tests/suite/long_runs.rs` sends the
-//! signal.) Their Rust examples run as doctests (`src/lib.rs`), the cluster scripts in
+//! in a `text` block is run and its output compared with the lines shown under it. A
+//! Ctrl-C transcript is replayed by sending SIGINT where it shows `^C`, with what a
+//! machine or a moment changes masked: the estimate's duration and how many subtasks
+//! were done. Their Rust examples run as doctests (`src/lib.rs`), the cluster scripts in
 //! `tests/suite/cluster.rs`, the firmware example here (CI runs that file under QEMU), and the
 //! run, test and firmware commands in `.ci/run`.
 
-use std::process::Command;
+use std::io::{BufRead as _, BufReader, Read as _};
+use std::process::{Command, Stdio};
+
+use crate::common::scratch;
 
 /// Every page a newcomer is sent to, with its path for messages.
 const PAGES: [(&str, &str); 8] = [
@@ -83,6 +87,138 @@ fn every_page_links_only_to_pages_that_exist() {
             }
             assert!(dir.join(file).exists(), "{page} links to missing {target}");
         }
+    }
+}
+
+/// The lines of the Ctrl-C transcripts: (page, block) for every `text` block with `^C`.
+fn interrupted_blocks() -> Vec<(&'static str, &'static str)> {
+    PAGES
+        .iter()
+        .flat_map(|&(page, text)| {
+            text.split("```text\n")
+                .skip(1)
+                .map(|block| block.split("```").next().unwrap_or_default())
+                .filter(|block| block.contains("^C"))
+                .map(move |block| (page, block))
+        })
+        .collect()
+}
+
+/// Whether a transcript line is one that nqueens writes on stderr.
+fn on_stderr(line: &str) -> bool {
+    ["nqueens: ", "interrupted: ", "resumed from "]
+        .iter()
+        .any(|prefix| line.starts_with(prefix))
+}
+
+/// `line` with what differs from run to run masked: the duration after "take about"
+/// and the number of subtasks done before " of ".
+fn masked(line: &str) -> String {
+    let mut out = line.to_owned();
+    if let Some(start) = out.find("take about ") {
+        let rest = &out[start..];
+        let end = rest.find(" on ").map_or(out.len(), |e| start + e);
+        out.replace_range(start..end, "take about #");
+    }
+    for lead in ["interrupted: ", ": "] {
+        if let Some(start) = out.find(lead) {
+            let from = start + lead.len();
+            let digits = out[from..].chars().take_while(char::is_ascii_digit).count();
+            if digits > 0 && out[from + digits..].starts_with(" of ") {
+                out.replace_range(from..from + digits, "#");
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_interrupted_transcript_matches_a_run_stopped_the_same_way() {
+    let blocks = interrupted_blocks();
+    assert!(blocks.len() >= 2, "{blocks:?}");
+    for (page, block) in blocks {
+        // Relative files the commands name (a checkpoint) go to a fresh directory.
+        let dir = scratch("interrupted-transcript");
+        let mut lines = block.lines().peekable();
+        while let Some(line) = lines.next() {
+            let command = line
+                .strip_prefix("$ ")
+                .expect("a block opens with a command");
+            let mut shown = Vec::new();
+            while let Some(next) = lines.next_if(|l| !l.starts_with("$ ")) {
+                shown.push(next);
+            }
+            replay(page, command, &shown, &dir);
+        }
+    }
+}
+
+/// Runs `command` and checks it against the lines `shown` under it. Up to `^C` (or to
+/// the last stderr line, for a command the transcript lets finish: only what it prints
+/// first is checked, the whole count would take too long here), stdout and stderr
+/// lines are read in turn; then SIGINT, and the rest of stderr.
+fn replay(page: &str, command: &str, shown: &[&str], dir: &std::path::Path) {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    assert_eq!(words[0], "nqueens", "{page}: {command}");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(&words[1..])
+        .current_dir(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let cut = shown.iter().position(|l| *l == "^C");
+    let last_err = shown.iter().rposition(|l| on_stderr(l)).unwrap_or(0);
+    let before = &shown[..cut.unwrap_or(last_err + 1)];
+    for want in before {
+        let mut got = String::new();
+        let stream: &mut dyn std::io::BufRead = if on_stderr(want) { &mut err } else { &mut out };
+        stream.read_line(&mut got).unwrap();
+        assert_eq!(masked(got.trim_end()), masked(want), "{page}: {command}");
+    }
+    if let Some(cut) = cut {
+        wait_for_a_saved_subtask(&words, &shown[cut..], dir);
+    }
+    Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    let status = child.wait().unwrap();
+    if let Some(cut) = cut {
+        let after: Vec<String> = shown[cut + 1..].iter().map(|l| masked(l)).collect();
+        let got: Vec<String> = rest.lines().map(masked).collect();
+        assert_eq!(got, after, "{page}: {command}");
+        assert_eq!(status.code(), Some(130), "{page}: {command}");
+    }
+}
+
+/// If the transcript shows subtasks saved at the interrupt, waits until the checkpoint
+/// holds one (its magic, header and checksum lines, and an entry), so that the run
+/// after it resumes as shown; a debug build takes far longer per subtask.
+fn wait_for_a_saved_subtask(words: &[&str], after: &[&str], dir: &std::path::Path) {
+    let saved = after
+        .iter()
+        .find_map(|l| l.strip_prefix("interrupted: "))
+        .and_then(|l| l.split(' ').next())
+        .is_some_and(|k| k != "0");
+    let file = words
+        .iter()
+        .position(|w| *w == "--checkpoint")
+        .map(|i| dir.join(words[i + 1]));
+    let (true, Some(file)) = (saved, file) else {
+        return;
+    };
+    let started = std::time::Instant::now();
+    while std::fs::read_to_string(&file).map_or(0, |t| t.lines().count()) < 4 {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(600),
+            "no subtask saved"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
     }
 }
 

@@ -141,6 +141,32 @@ fn count_announces_what_is_left_of_a_shard() {
 }
 
 #[test]
+fn estimate_prints_the_expected_time_here_and_counts_nothing() {
+    // Sizes of both engines and both parities of the join; a shard; more threads.
+    for args in [
+        &["count", "12", "--estimate"][..],
+        &["count", "18", "--estimate", "--threads", "1"],
+        &["count", "21", "--estimate", "--threads", "2"],
+        &["count", "30", "--estimate", "--shard", "1/4"],
+    ] {
+        let out = run(args, None);
+        assert!(out.status.success(), "{args:?}");
+        let line = text(&out.stdout);
+        let n = args[1];
+        assert!(
+            line.starts_with(&format!("counting n={n} would take "))
+                && line.ends_with(" (estimate from rates measured on this machine)\n")
+                && line.lines().count() == 1,
+            "{line}"
+        );
+        assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
+    }
+    // Nothing to write a checkpoint or JSON result for.
+    let both = run(&["count", "18", "--estimate", "--json"], None);
+    assert_usage_error(&both, "--json", "--estimate with --json");
+}
+
+#[test]
 fn json_says_whether_the_total_matched_the_published_one() {
     for args in [
         &["count", "13", "--json"][..],

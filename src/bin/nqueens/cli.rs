@@ -242,11 +242,16 @@ pub struct CountArgs {
     pub output: Option<PathBuf>,
     /// Memory for the join engine's quarter table and lists of half boards, over all
     /// threads, e.g. 256M or 2G (K, M, G, T: powers of 1024). The table is used only if
-    /// it takes at most half; past the rest, lists are taken in pieces: slower, same
+    /// it takes at most three quarters; past the rest, lists are taken in pieces: slower, same
     /// count. Below 144K per thread, fewer threads run. The program itself needs a few
     /// MB more. [default: 1G]
     #[arg(long, value_name = "SIZE", value_parser = memory, allow_hyphen_values = true)]
     pub memory: Option<usize>,
+    /// Print how long the count (or the shard) would take here, and stop: a small
+    /// count of the same kind is timed first (about a third of a second), and the
+    /// growth from size to size comes from measured runs.
+    #[arg(long, conflicts_with_all = ["json", "checkpoint", "output", "force"])]
+    pub estimate: bool,
 }
 
 /// Options of `nqueens merge`.

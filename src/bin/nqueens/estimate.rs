@@ -124,8 +124,21 @@ fn time_one(n: u32) -> f64 {
     timings[1]
 }
 
+/// What `count --estimate` prints: the expected duration on this machine.
+pub fn line(n: u32, threads: usize, seconds: f64) -> String {
+    let plural = if threads == 1 { "" } else { "s" };
+    format!(
+        "counting n={n} would take {} on {threads} thread{plural} (estimate from rates \
+         measured on this machine)\n",
+        human(seconds)
+    )
+}
+
 /// A duration in the largest unit that keeps it readable: "about 3.2 hours".
 pub fn human(seconds: f64) -> String {
+    if seconds < 0.1 {
+        return "under 0.1 seconds".into();
+    }
     const UNITS: [(&str, f64); 5] = [
         ("minutes", 60.0),
         ("hours", 3600.0),
@@ -207,6 +220,8 @@ mod tests {
 
     #[test]
     fn durations_read_in_human_units() {
+        assert_eq!(human(0.04), "under 0.1 seconds");
+        assert_eq!(human(0.26), "about 0.3 seconds");
         assert_eq!(human(12.0), "about 12 seconds");
         assert_eq!(human(200.0), "about 3.3 minutes");
         assert_eq!(human(7200.0), "about 2.0 hours");

@@ -52,6 +52,10 @@ pub fn run(args: &CountArgs) -> Result<(), Failure> {
         Some((i, m)) => split.shard(i, m),
         None => (0..split.len()).collect(),
     };
+    if args.estimate {
+        let expected = estimate::calibrated(n, threads.get()) * share(&split, &selection);
+        return output::print(&estimate::line(n, threads.get(), expected));
+    }
     let header = Header {
         n,
         split: split.fingerprint(),
@@ -96,6 +100,16 @@ pub fn count_all(n: u32, threads: NonZeroUsize, quiet: bool) -> Result<Counts, F
         threads,
     };
     finished(compute(&split, &all, &BTreeMap::new(), &run)?, n)
+}
+
+/// The part of the whole count's work that the subtasks `indices` are: subtasks differ
+/// in size, largest first, so a resumed run's share of the subtasks would overstate
+/// what it has done.
+fn share(split: &Split, indices: &[usize]) -> f64 {
+    let work = |indices: &mut dyn Iterator<Item = usize>| -> u64 {
+        indices.map(|i| split.work(i).unwrap_or(1)).sum()
+    };
+    work(&mut indices.iter().copied()) as f64 / work(&mut (0..split.len())).max(1) as f64
 }
 
 fn split_of(n: u32) -> Result<Split, Failure> {
@@ -196,12 +210,7 @@ fn compute(
     for partial in before.values() {
         sum = merge(sum, *partial)?;
     }
-    // The part of the whole count's work left: subtasks differ in size, largest first,
-    // so a resumed run's share of the subtasks would overstate what it has done.
-    let work = |indices: &mut dyn Iterator<Item = usize>| -> u64 {
-        indices.map(|i| split.work(i).unwrap_or(1)).sum()
-    };
-    let share = work(&mut todo.iter().copied()) as f64 / work(&mut (0..split.len())).max(1) as f64;
+    let share = share(split, &todo);
     let saver = run
         .checkpoint
         .map(|(path, header)| Saver::start(path.to_owned(), header.clone(), before.clone()));
