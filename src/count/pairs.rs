@@ -72,7 +72,8 @@ impl<'a> Ranked<'a> {
 /// Measured while writing, with throwaway instrumentation: at n = 18 the split leaves
 /// a third of the pairs to compare (1.7e11 of 5.1e11); pairing every 31st column set
 /// of n = 18 took 150 ms instead of 200 ms with the groups copied, 134 ms with the hot
-/// bits dropped from the words; 5 hot bits measured the same, 6 slower.
+/// bits dropped from the words; 5 hot bits measured the same, 6 slower. Longer lists,
+/// from n = 19 on, take more bits ([`hot_bits`]).
 ///
 /// Within a class, both lists stay in runs of rank, so that the partners a half may
 /// weigh with are a prefix of the other list (see [`pairs_blocked`]).
@@ -476,6 +477,19 @@ mod tests {
         }
     }
 
+    /// `words`, sorted by run tag, with its runs.
+    fn short_runs(words: &[u64]) -> Ranked<'_> {
+        Ranked {
+            words,
+            runs: core::array::from_fn(|r| {
+                words
+                    .iter()
+                    .take_while(|&&w| (tag_of(w) as usize) < r)
+                    .count()
+            }),
+        }
+    }
+
     #[test]
     fn weighted_counts_equal_the_definition_split_or_not() {
         // Words tagged with end classes 0..8 (n = 18's), weighed by the rules of
@@ -504,17 +518,6 @@ mod tests {
                 assert_eq!(split, wanted, "{batch:?}, {hot} hot bits");
             }
             let short = [&tops.words[..300], &bottoms.words[..200]];
-            fn short_runs(words: &[u64]) -> Ranked<'_> {
-                Ranked {
-                    words,
-                    runs: core::array::from_fn(|r| {
-                        words
-                            .iter()
-                            .take_while(|&&w| (tag_of(w) as usize) < r)
-                            .count()
-                    }),
-                }
-            }
             let whole = pairs(
                 short_runs(short[0]),
                 short_runs(short[1]),

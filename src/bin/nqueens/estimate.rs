@@ -3,7 +3,7 @@
 //!
 //! The model gives the growth from size to size; a small count of the same kind, timed
 //! here first ([`calibrated`]), gives this machine's speed. The growth was measured on
-//! one core of an Intel Xeon of the project (docs/benchmarks.md, commit a748779): the
+//! one core of an Intel Xeon of the project (docs/benchmarks.md, commit d5e50ec): the
 //! constellation search grows about 7.1 times per added row; the join has one model
 //! per parity, since an odd board loses the upside-down symmetry: `JOIN_EVEN` and
 //! `JOIN_ODD` below, anchored where counts start to take long, and a factor past
@@ -31,21 +31,22 @@ const CONSTELLATIONS: Model = Model {
     growth: 7.1,
     below: 7.1,
 };
-/// n = 16 took 0.16 s, 18 4.29 s (26.8x), 20 148.3 s (34.6x): 5.18x per row up to 18
-/// and 5.88x past it (medians of three runs up to 18, one run above).
+/// n = 16 took 0.172 s, 18 4.056 s (23.6x), 20 116.0 s (28.6x): 4.86x per row up to 18
+/// and 5.35x past it (`cargo bench --bench count`, medians of three runs up to 16, one
+/// run above).
 const JOIN_EVEN: Model = Model {
     n: 18,
-    seconds: 4.29,
-    growth: 5.88,
-    below: 5.18,
+    seconds: 4.056,
+    growth: 5.35,
+    below: 4.86,
 };
-/// n = 17 took 2.10 s and 19 58.47 s (27.8x); past 19 the even sizes' growth is
-/// assumed.
+/// n = 17 took 2.080 s, 19 54.97 s (26.4x) and 21 about 2,970 s (54x: 1,563.6 s on two
+/// threads, which gave 1.90x at 19): 5.14x per row below 19 and 7.35x past it.
 const JOIN_ODD: Model = Model {
     n: 19,
-    seconds: 58.47,
-    growth: 5.88,
-    below: 5.28,
+    seconds: 54.97,
+    growth: 7.35,
+    below: 5.14,
 };
 /// Past this size the join searches its halves (no quarter table is listed past
 /// ⌈n/2⌉ = 11: the next would be about 5 GB), which took this many times longer at
@@ -101,12 +102,20 @@ pub fn calibrated(n: u32, threads: usize) -> f64 {
 /// [`calibrated`] with the timing of one small count given.
 fn scaled(n: u32, threads: usize, time: impl Fn(u32) -> f64) -> f64 {
     let small = calibration_size(n);
-    seconds(n, threads) * time(small) / seconds(small, 1)
+    seconds(n, threads) * time(small) / (IN_PROCESS * seconds(small, 1))
 }
 
-/// Seconds one single-threaded count of `n` takes here: the median of three timings,
-/// each of as many counts as fill 50 ms (a single count of 13 takes a few
-/// milliseconds, too short to time alone).
+/// How long a small count timed inside the process takes against the model's time for
+/// it, which is a whole process's (start-up and a first quarter table included). On
+/// the Xeon, runs taken in turn: 0.148-0.201 s against 0.17-0.20 s at n = 16 (the
+/// machine's speed drifts by a fifth from minute to minute), 0.063-0.088 s against
+/// 0.07-0.11 s at 15.
+const IN_PROCESS: f64 = 0.87;
+
+/// Seconds one single-threaded count of `n` takes here: the fastest of three timings
+/// (the least disturbed by whatever else the machine runs), each of as many counts as
+/// fill 50 ms (a single count of 13 takes a few milliseconds, too short to time
+/// alone).
 fn time_one(n: u32) -> f64 {
     let mut timings: Vec<f64> = (0..3)
         .map(|_| {
@@ -121,7 +130,7 @@ fn time_one(n: u32) -> f64 {
         })
         .collect();
     timings.sort_by(f64::total_cmp);
-    timings[1]
+    timings[0]
 }
 
 /// What `count --estimate` prints: the expected duration on this machine.
@@ -136,9 +145,6 @@ pub fn line(n: u32, threads: usize, seconds: f64) -> String {
 
 /// A duration in the largest unit that keeps it readable: "about 3.2 hours".
 pub fn human(seconds: f64) -> String {
-    if seconds < 0.1 {
-        return "under 0.1 seconds".into();
-    }
     const UNITS: [(&str, f64); 5] = [
         ("minutes", 60.0),
         ("hours", 3600.0),
@@ -146,6 +152,9 @@ pub fn human(seconds: f64) -> String {
         ("years", 365.25 * 86_400.0),
         ("", f64::INFINITY),
     ];
+    if seconds < 0.1 {
+        return "under 0.1 seconds".into();
+    }
     let mut unit = ("seconds", 1.0);
     for next in UNITS {
         if seconds < next.1 * 1.5 {
@@ -237,7 +246,7 @@ mod tests {
         // the model's estimate, for every size and thread count.
         for n in [13, 14, 17, 18, 19, 20, 21, 22, 25, 30] {
             for threads in [1, 2, 8] {
-                let twice = |small: u32| 2.0 * seconds(small, 1);
+                let twice = |small: u32| 2.0 * IN_PROCESS * seconds(small, 1);
                 let ratio = scaled(n, threads, twice) / seconds(n, threads);
                 assert!((ratio - 2.0).abs() < 1e-9, "n={n} threads={threads}");
             }
