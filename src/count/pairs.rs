@@ -196,7 +196,8 @@ const HOT_MAX: u32 = 7;
 /// The bits to split lists on when the shorter has `len` words: 4 (measured best at
 /// n = 18, whose lists hold a few thousand halves), and one more for every fourfold
 /// length from 8,192, so that a class keeps enough halves to pay for its OR tables.
-/// Against 4 bits throughout, on the Xeon (single runs, one thread): `count 19 --shard
+/// Against 4 bits throughout, on the Xeon while writing commit d5e50ec (single runs,
+/// one thread): `count 19 --shard
 /// 0/20` 3.75 s -> 3.02 s, `count 20 --shard 0/40` 4.41-4.79 s -> 3.95-4.13 s, `count
 /// 21 --shard 5/400` 17.3-19.4 s -> 13.2-16.8 s (7.5 s of it building the quarter
 /// table); the same with at most 6 bits from 16,384 on: 14.6-18.7 s.
@@ -459,15 +460,20 @@ pub(crate) fn pairs_by_definition(tops: &[u64], bottoms: &[u64], rule: &Rule) ->
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_transpose_moves_each_bit_across_the_diagonal() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let matrix: [u64; 64] = core::array::from_fn(|_| {
+    /// A xorshift64 generator started at `state`: the tests' pseudo-random words.
+    fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+        move || {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
             state
-        });
+        }
+    }
+
+    #[test]
+    fn the_transpose_moves_each_bit_across_the_diagonal() {
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+        let matrix: [u64; 64] = core::array::from_fn(|_| next());
         let mut turned = matrix;
         transpose(&mut turned);
         for (i, row) in turned.iter().enumerate() {
@@ -494,13 +500,7 @@ mod tests {
     fn weighted_counts_equal_the_definition_split_or_not() {
         // Words tagged with end classes 0..8 (n = 18's), weighed by the rules of
         // n = 18's batches, in lists long enough to split and short ones.
-        let mut state = 0x1234_5678_9abc_def1u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x1234_5678_9abc_def1);
         let mut word = || {
             let bits = next();
             (bits & (bits >> 1) & 0xf_ffff_ffff) | (bits >> 61) << TAG_SHIFT
@@ -533,12 +533,10 @@ mod tests {
     fn the_bit_sliced_count_equals_the_definition() {
         // Pseudo-random words with about a third of 40 bits set, lists of sizes around
         // and across the block size.
-        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut random = xorshift(0x2545_f491_4f6c_dd1d);
         let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state & (state >> 1) & 0xff_ffff_ffff
+            let bits = random();
+            bits & (bits >> 1) & 0xff_ffff_ffff
         };
         for (t, b) in [
             (0, 5),

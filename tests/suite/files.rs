@@ -9,7 +9,7 @@ use std::os::unix::net::UnixListener;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use crate::common::{arg, assert_usage_error, scratch, text};
+use crate::common::{arg, assert_usage_error, scratch, signal, text};
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
 
@@ -336,11 +336,7 @@ fn a_run_stopped_by_sigterm_leaves_no_lock() {
     assert!(dir.join(".s.json.lock").exists(), "the run holds its lock");
     // The reader of stderr is gone now, as when a terminal closes: the handler must
     // still save, remove the lock and exit (eprintln! would panic and ignore the signal).
-    let killed = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    assert!(signal(child.id(), "TERM"));
     assert_eq!(child.wait().unwrap().code(), Some(130));
     assert!(names(&dir).is_empty(), "{:?}", names(&dir));
 }

@@ -8,7 +8,7 @@ use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use crate::common::{arg, on_terminal, run, scratch, text};
+use crate::common::{arg, on_terminal, run, scratch, signal, text};
 use nqueens::{Split, published};
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
@@ -228,11 +228,7 @@ fn the_first_sigint_saves_and_prints_the_command_that_resumes() {
     let dir = scratch("sigint");
     let file = dir.join("count.checkpoint");
     let child = start_checkpointed(&file, 1);
-    let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    assert!(signal(child.id(), "INT"));
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130));
     assert!(out.stdout.is_empty());
@@ -288,10 +284,7 @@ fn sigint_without_a_checkpoint_says_what_was_lost() {
     let mut announced = String::new();
     stderr.read_line(&mut announced).unwrap();
     assert!(announced.contains("Ctrl-C stops it"), "{announced}");
-    Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
+    signal(child.id(), "TERM");
     let mut rest = String::new();
     stderr.read_to_string(&mut rest).unwrap();
     let out = child.wait_with_output().unwrap();

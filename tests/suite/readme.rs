@@ -9,7 +9,7 @@
 use std::io::{BufRead, BufReader, Read as _};
 use std::process::{Command, Stdio};
 
-use crate::common::scratch;
+use crate::common::{scratch, signal};
 
 /// Every page a newcomer is sent to, with its path for messages.
 const PAGES: [(&str, &str); 8] = [
@@ -181,10 +181,7 @@ fn replay(page: &str, command: &str, shown: &[&str], dir: &std::path::Path) {
     if let Some(cut) = cut {
         wait_for_a_saved_subtask(&words, &shown[cut..], dir);
     }
-    Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
+    signal(child.id(), "INT");
     let mut rest = String::new();
     err.read_to_string(&mut rest).unwrap();
     let status = child.wait().unwrap();

@@ -46,6 +46,16 @@ pub fn on_terminal(args: &str, stdout_file: &Path) -> Output {
 }
 
 /// A path as a command-line argument (the tests' paths are UTF-8).
+/// Sends `signal` (`"INT"`, `"TERM"`) to the process `pid` with kill(1); whether it
+/// was delivered.
+pub fn signal(pid: u32, signal: &str) -> bool {
+    Command::new("kill")
+        .args([&format!("-{signal}"), &pid.to_string()])
+        .status()
+        .unwrap()
+        .success()
+}
+
 pub fn arg(path: &Path) -> &str {
     path.to_str().unwrap()
 }
