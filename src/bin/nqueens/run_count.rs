@@ -106,10 +106,10 @@ pub fn count_all(n: u32, threads: NonZeroUsize, quiet: bool) -> Result<Counts, F
 /// in size, largest first, so a resumed run's share of the subtasks would overstate
 /// what it has done.
 fn share(split: &Split, indices: &[usize]) -> f64 {
-    let work = |indices: &mut dyn Iterator<Item = usize>| -> u64 {
-        indices.map(|i| split.work(i).unwrap_or(1)).sum()
-    };
-    work(&mut indices.iter().copied()) as f64 / work(&mut (0..split.len())).max(1) as f64
+    let work = |i: usize| split.work(i).unwrap_or(1);
+    let part: u64 = indices.iter().map(|&i| work(i)).sum();
+    let whole: u64 = (0..split.len()).map(work).sum();
+    part as f64 / whole.max(1) as f64
 }
 
 fn split_of(n: u32) -> Result<Split, Failure> {
