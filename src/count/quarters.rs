@@ -293,7 +293,8 @@ fn subsets(k: u32, size: u32) -> impl Iterator<Item = u32> {
 /// in a debug build; 11, 66,807,234, was counted with a release build while this was
 /// written), and those for 8, 9 and 10 match `../shared/REFERENCE.md`. The table for
 /// 11 takes 568 MB, so n = 21 and 22 build their halves within the default budget of
-/// 1 GiB; the next, about 600 million placements, would not fit it.
+/// 1 GiB; the next, about 600 million placements if it grows 9x again as from 10 to 11
+/// (not counted), would not fit it.
 const PLACEMENTS: [usize; 12] = [
     1, 2, 5, 18, 87, 462, 2_635, 16_870, 118_969, 915_442, 7_535_369, 66_807_234,
 ];

@@ -33,8 +33,10 @@ pub(crate) struct Room {
 /// The room of each of `threads` threads of an `n`×`n` count sharing `bytes`: the
 /// quarter table if it takes at most three quarters of them and leaves every thread
 /// [`THREAD_MEMORY_MIN`], and an equal share of the rest. (Three quarters, so that the
-/// default 1 GiB holds the 568 MB table of n = 21 and 22: searched halves took 2.5x
-/// as long at n = 20. The lists rarely need much: n = 20 peaked at 74 MB in all.)
+/// default 1 GiB holds the 568 MB table of n = 21 and 22: searched halves took 2.9x to
+/// 3.5x as long at n = 20, `count 20 --shard 0/40 --threads 1` with `--memory 60M`
+/// against the default, on the Xeon at commit a748779. The lists rarely need much: n =
+/// 20 peaked at 74 MB in all, in the benchmark table.)
 pub(crate) fn room(n: u32, bytes: usize, threads: usize) -> Room {
     let threads = threads.max(1);
     let table = Quarters::bytes(n)

@@ -49,9 +49,10 @@ const JOIN_ODD: Model = Model {
     below: 5.14,
 };
 /// Past this size the join searches its halves (no quarter table is listed past
-/// ⌈n/2⌉ = 11: the next would be about 5 GB), which took this many times longer at
-/// n = 20: `count 20 --shard 0/40 --threads 1` ran 14.5 s and 17.5 s with
-/// `--memory 60M` (too little for the table) against 5.1 s and 5.0 s with the default.
+/// ⌈n/2⌉ = 11: the next would be about 5 GB, extrapolated), which took this many times
+/// longer at n = 20: `count 20 --shard 0/40 --threads 1` ran 14.5 s and 17.5 s with
+/// `--memory 60M` (too little for the table) against 5.1 s and 5.0 s with the default
+/// (the Xeon, commit a748779).
 const BUILT_UP_TO: i32 = 22;
 const SEARCHED: f64 = 3.2;
 
