@@ -5,25 +5,29 @@
 
 use std::vec::Vec;
 
-use super::batches::{free, rows};
+use super::batches::{Batch, free, shared};
 use super::kernel::Found;
 use super::pairs::{BLOCK, Ranked, Work, pairs};
-use super::transpose::{Rule, ends, tag};
+use super::transpose::{Rule, UNTAGGED, ends, tag};
 
-/// Generates the halves (`role`) whose key columns are `pattern`, each into the list
-/// of its free columns (shifted down); the queens placed, or `None` past `capacity`
-/// words in all.
+/// Generates the halves (`role`) of `batch` with its key columns (the batch's pattern
+/// for tops, the rest of its key columns for bottoms), each into the list of its free
+/// columns (shifted down); the queens placed, or `None` past `capacity` words in all.
 pub(crate) fn sort(
-    n: u32,
-    pattern: u32,
+    batch: Batch,
     role: Role,
     lists: &mut [Vec<u64>],
     capacity: usize,
 ) -> Option<u64> {
-    let free = free(n);
+    let n = u32::from(batch.n);
+    let columns = shared(n, u32::from(batch.middle));
+    let free = free(n) & columns;
+    let pattern = match role {
+        Role::Top => batch.pattern,
+        Role::Bottom => (columns ^ free) ^ batch.pattern,
+    };
     let (shift, last) = (free.trailing_zeros(), lists.len() - 1);
     let mut room = capacity;
-    let rows = rows(n)[usize::from(role == Role::Bottom)];
     let mut store = |cols: u32, word: u64| {
         if room == 0 {
             return false;
@@ -32,30 +36,37 @@ pub(crate) fn sort(
         lists[(cols >> shift) as usize & last].push(word);
         true
     };
-    let (nodes, done) = generate(n, rows, [pattern, free], role, &mut store);
+    let (nodes, done) = generate(n, batch.middle(), [pattern, free], role, &mut store);
     done.then_some(nodes)
 }
 
-/// Counts the placements whose top half uses the columns of `set`, each pair of halves
-/// weighted by `rule` (but not by the batch's weight), holding at most `capacity` words of either list at a time. `nodes` is the queens
-/// placed while generating both lists once, whatever the capacity.
+/// Counts the placements whose top half uses the columns of `set` (and, on an odd
+/// board, whose middle row's queen stands in column `middle`), each pair of halves
+/// weighted by `rule` (but not by the batch's weight), holding at most `capacity` words
+/// of either list at a time. `nodes` is the queens placed while generating both lists
+/// once, whatever the capacity.
 ///
 /// When the tops do not fit, they are taken in pieces of `capacity`, in generation
 /// order, and the bottoms are generated again for each piece; bottoms always stream
 /// through a buffer of `capacity`. So a small budget costs time, never memory, and
 /// never changes the count.
-pub(crate) fn count_set(n: u32, set: u32, rule: &Rule, capacity: usize) -> Found {
-    let low = rows(n)[1];
-    let board = (1u32 << n) - 1;
+pub(crate) fn count_set(
+    n: u32,
+    middle: Option<u32>,
+    set: u32,
+    rule: &Rule,
+    capacity: usize,
+) -> Found {
+    let rest = shared(n, middle.unwrap_or(0)) ^ set;
     let capacity = capacity.max(BLOCK);
     let (mut tops, mut buffer, mut work) = (Vec::new(), Vec::new(), Work::default());
     let (mut ranked_tops, mut ranked_bottoms) = (Vec::new(), Vec::new());
     let mut found = Found::default();
     for piece in 0.. {
-        let (top_nodes, last) = tops_piece(n, set, piece * capacity, capacity, &mut tops);
+        let (top_nodes, last) = tops_piece(n, middle, set, piece * capacity, capacity, &mut tops);
         let tops = Ranked::sort(&tops, rule, &mut ranked_tops);
         let mut solutions = 0;
-        let (bottom_nodes, _) = generate(n, low, [board ^ set, 0], Role::Bottom, |_, word| {
+        let (bottom_nodes, _) = generate(n, middle, [rest, 0], Role::Bottom, |_, word| {
             buffer.push(word);
             if buffer.len() == capacity {
                 let bottoms = Ranked::sort(&buffer, rule, &mut ranked_bottoms);
@@ -82,10 +93,17 @@ pub(crate) fn count_set(n: u32, set: u32, rule: &Rule, capacity: usize) -> Found
 
 /// Fills `tops` with the tops on `set` numbered `skip..skip + capacity` in generation
 /// order. Returns the queens placed and whether these are the last ones.
-fn tops_piece(n: u32, set: u32, skip: usize, capacity: usize, tops: &mut Vec<u64>) -> (u64, bool) {
+fn tops_piece(
+    n: u32,
+    middle: Option<u32>,
+    set: u32,
+    skip: usize,
+    capacity: usize,
+    tops: &mut Vec<u64>,
+) -> (u64, bool) {
     tops.clear();
     let mut seen = 0;
-    generate(n, n / 2, [set, 0], Role::Top, |_, word| {
+    generate(n, middle, [set, 0], Role::Top, |_, word| {
         seen += 1;
         if seen <= skip {
             return true;
@@ -101,17 +119,58 @@ fn tops_piece(n: u32, set: u32, skip: usize, capacity: usize, tops: &mut Vec<u64
 /// Which half a generated list describes.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Role {
-    /// Rows `0..h`, diagonals as they cross row `h`.
+    /// Rows `0..h` (`h = n/2`), diagonals as they cross row `h`.
     Top,
-    /// Rows `h..n`, generated upside down (as a top half) and read at its last row.
+    /// The last `h` rows: on an even board generated upside down (as a top half) and
+    /// read at its last row, the middle one; on an odd board generated as a top half
+    /// and turned upside down about the middle row ([`turned`]).
     Bottom,
 }
 
 /// Calls `emit` with the columns and the word (tagged with its end class, see
-/// `transpose.rs`) of each placement of `rows` queens in the first `rows` rows that
-/// uses every column of `pattern` and the rest from `extra`, until `emit` returns
-/// false. Returns the queens placed and whether the search ran to the end.
+/// `transpose.rs`) of each `role` half of `n/2` queens that uses every column of
+/// `pattern` and the rest from `extra`, until `emit` returns false. On an odd board,
+/// only the halves that leave the middle row's queen, in column `middle`, unattacked.
+/// Returns the queens placed and whether the search ran to the end.
 fn generate(
+    n: u32,
+    middle: Option<u32>,
+    [pattern, extra]: [u32; 2],
+    role: Role,
+    mut emit: impl FnMut(u32, u64) -> bool,
+) -> (u64, bool) {
+    let rows = n / 2;
+    let Some(middle) = middle else {
+        return search(n, rows, [pattern, extra], role, emit);
+    };
+    // Both halves of an odd board are tops of the rows above the middle one: the board
+    // upside down is the same board.
+    let avoid = 1 << middle | 1 << (n + middle);
+    search(n, rows, [pattern, extra], Role::Top, |cols, word| {
+        if word & avoid != 0 {
+            return true;
+        }
+        emit(
+            cols,
+            if role == Role::Bottom {
+                turned(n, word)
+            } else {
+                word
+            },
+        )
+    })
+}
+
+/// A top half's word (see [`finish`]) turned upside down about the row below it, as
+/// the bottom half it becomes: each family of diagonals becomes the other, through the
+/// same columns. The tag stays.
+fn turned(n: u32, word: u64) -> u64 {
+    let board = (1u64 << n) - 1;
+    (word & !UNTAGGED) | (word >> n & board) | (word & board) << n
+}
+
+/// [`generate`] for the halves of `rows` rows without a middle queen to avoid.
+fn search(
     n: u32,
     rows: u32,
     [pattern, extra]: [u32; 2],
@@ -248,7 +307,7 @@ mod tests {
     use super::*;
     use crate::count::batches::Batch;
     use crate::count::pairs::pairs_by_definition;
-    use crate::count::quarters::{Half, Quarters};
+    use crate::count::quarters::{self, Half, Quarters, through};
     use crate::count::transpose::tag_of;
 
     /// The column sets of `n/2` columns of an `n`×`n` board.
@@ -260,39 +319,90 @@ mod tests {
     fn halves_built_from_quarters_pair_like_the_searched_ones() {
         for n in 2..=13u32 {
             let quarters = Quarters::build(n.div_ceil(2));
-            let (h, board) = (n / 2, (1u32 << n) - 1);
-            let key = board ^ free(n);
+            let h = n / 2;
+            // An odd board's middle queen in each column; an even board's one cut.
+            let middles: Vec<Option<u32>> = if n % 2 == 1 {
+                (0..n).map(Some).collect()
+            } else {
+                std::vec![None]
+            };
             let (mut tops, mut bottoms, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
-            for set in column_sets(n) {
-                // The rule of the batch the set belongs to.
-                let rule = Rule::of(Batch {
-                    n: n as u8,
-                    pattern: set & key,
-                    weight: 1,
-                });
-                let lists = [
-                    (Half::Top, set, &mut tops),
-                    (Half::Bottom, board ^ set, &mut bottoms),
-                ];
-                for (half, cols, list) in lists {
-                    quarters.halves(half, [n, h, cols], &rule, list, &mut scratch, usize::MAX);
+            for middle in middles {
+                let columns = shared(n, middle.unwrap_or(0));
+                let key = columns & !free(n);
+                let (bottom, avoid) = match middle {
+                    None => (Half::Bottom, 0),
+                    Some(c) => (Half::Top, through(n, c)),
+                };
+                for set in column_sets(n).filter(|s| s & !columns == 0) {
+                    // The rule of the batch the set belongs to.
+                    let rule = Rule::of(Batch {
+                        n: n as u8,
+                        middle: middle.unwrap_or(0) as u8,
+                        pattern: set & key,
+                        weight: 1,
+                    });
+                    let lists = [
+                        (Half::Top, set, &mut tops),
+                        (bottom, columns ^ set, &mut bottoms),
+                    ];
+                    for (half, cols, list) in lists {
+                        let limit = usize::MAX;
+                        quarters.halves(
+                            half,
+                            [n, h, cols],
+                            &rule,
+                            avoid,
+                            list,
+                            &mut scratch,
+                            limit,
+                        );
+                    }
+                    if middle.is_some() {
+                        for word in &mut bottoms {
+                            *word = quarters::turned(n, *word);
+                        }
+                    }
+                    let searched = count_set(n, middle, set, &rule, usize::MAX).solutions;
+                    assert_eq!(
+                        pairs_by_definition(&tops, &bottoms, &rule),
+                        searched,
+                        "n={n} middle={middle:?} set={set:#x}"
+                    );
+                    // The same halves as the search finds, no more, with the same runs.
+                    let mut listed = Vec::new();
+                    generate(n, middle, [set, 0], Role::Top, |_, word| {
+                        listed.push(tag_of(rule.retag(word)));
+                        true
+                    });
+                    let mut built: Vec<u32> = tops.iter().map(|&word| tag_of(word)).collect();
+                    listed.sort_unstable();
+                    built.sort_unstable();
+                    assert_eq!(built, listed, "n={n} middle={middle:?} set={set:#x}");
                 }
-                let searched = count_set(n, set, &rule, usize::MAX).solutions;
-                assert_eq!(
-                    pairs_by_definition(&tops, &bottoms, &rule),
-                    searched,
-                    "n={n} set={set:#x}"
-                );
-                // The same halves as the search finds, no more, with the same runs.
-                let mut listed = Vec::new();
-                generate(n, h, [set, 0], Role::Top, |_, word| {
-                    listed.push(tag_of(rule.retag(word)));
-                    true
-                });
-                let mut built: Vec<u32> = tops.iter().map(|&word| tag_of(word)).collect();
-                listed.sort_unstable();
-                built.sort_unstable();
-                assert_eq!(built, listed, "n={n} set={set:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn an_odd_boards_pairs_are_its_placements_with_that_middle_queen() {
+        // By the definition: every placement of n = 9 and 11, sorted by its middle
+        // queen's column and its top half's columns, against the join of that set.
+        for n in [9u32, 11] {
+            let mut wanted = std::collections::HashMap::new();
+            let mut search = crate::Solutions::new(n).unwrap();
+            while search.advance() {
+                let columns: Vec<u32> = search.current().columns().map(|c| c - 1).collect();
+                let h = n as usize / 2;
+                let cols = columns[..h].iter().fold(0u32, |set, &c| set | 1 << c);
+                *wanted.entry((columns[h], cols)).or_insert(0u64) += 1;
+            }
+            for middle in 0..n {
+                for set in column_sets(n).filter(|s| s & 1 << middle == 0) {
+                    let found = count_set(n, Some(middle), set, &Rule::NONE, usize::MAX);
+                    let expected = wanted.get(&(middle, set)).copied().unwrap_or(0);
+                    assert_eq!(found.solutions, expected, "n={n} middle={middle} {set:#x}");
+                }
             }
         }
     }
@@ -306,12 +416,13 @@ mod tests {
         for set in column_sets(n).step_by(3) {
             let rule = Rule::of(Batch {
                 n: n as u8,
+                middle: 0,
                 pattern: set & !free(n),
                 weight: 1,
             });
-            let whole = count_set(n, set, &rule, usize::MAX);
+            let whole = count_set(n, None, set, &rule, usize::MAX);
             for capacity in [BLOCK, 300] {
-                let small = count_set(n, set, &rule, capacity);
+                let small = count_set(n, None, set, &rule, capacity);
                 assert_eq!(
                     (small.solutions, small.nodes),
                     (whole.solutions, whole.nodes),
@@ -319,7 +430,7 @@ mod tests {
                 );
             }
             let mut listed = 0;
-            generate(n, n / 2, [set, 0], Role::Top, |_, _| {
+            generate(n, None, [set, 0], Role::Top, |_, _| {
                 listed += 1;
                 true
             });

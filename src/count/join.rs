@@ -1,12 +1,13 @@
 //! The second engine (feature `std`): totals by joining half boards, for the sizes in
 //! [`SIZES`](super::batches::SIZES).
 //!
-//! Every placement splits at the middle row into a top half (rows `0..h`, `h = n/2`
-//! rounded down) and a bottom half (the other rows, one more on an odd board). The top
-//! half's queens stand in some set `S` of `h` columns and the bottom half's in the
-//! other columns. So the placements whose top half uses `S` are the pairs (top half on
-//! `S`, bottom half on the complement) whose diagonals do not meet; they are counted
-//! without completing a single board.
+//! Every placement splits into a top half (rows `0..h`, `h = n/2` rounded down) and a
+//! bottom half (the last `h` rows); an odd board has its middle row between them, and
+//! a batch fixes that row's queen. The top half's queens stand in some set `S` of `h`
+//! columns and the bottom half's in the other columns (but the middle queen's). So
+//! the placements whose top half uses `S` are the pairs (top half on `S`, bottom half
+//! on the rest) whose diagonals do not meet, and that leave the middle queen
+//! unattacked; they are counted without completing a single board.
 //!
 //! Each half is one `u64`: a diagonal that a top queen casts and a bottom queen stands
 //! on crosses the middle row inside the board, so a half is described by the diagonals
@@ -23,10 +24,10 @@
 //! its complement. (The two ways number a word's bits differently; a top is only ever
 //! paired with bottoms made the same way.)
 //!
-//! Symmetry: a placement's mirror image has the mirrored columns and its upside-down
-//! image the complementary ones; both keep the key columns key (the free block is
-//! centred), so the four key patterns of a class have equal counts, and one is
-//! computed and weighted by the class size. The join counts totals only: the distinct
+//! Symmetry: a placement's mirror image has the mirrored columns (and middle queen)
+//! and its upside-down image the complementary ones (and the same middle queen); both
+//! keep the key columns key (the free block is centred), so the four batches of a class
+//! have equal counts, and one is computed and weighted by the class size. The join counts totals only: the distinct
 //! count needs the placements that a rotation fixes, which `rotations.rs` counts.
 //!
 //! Where the time goes: counting the pairs, 256 bottoms at a time with bit-sliced OR
@@ -38,11 +39,11 @@
 
 use std::vec::Vec;
 
-use super::batches::{Batch, free, rows};
+use super::batches::{Batch, free, shared};
 use super::halves::{Role, count_set, sort};
 use super::kernel::Found;
 use super::pairs::{Ranked, Work, pairs};
-use super::quarters::{Half, Quarters};
+use super::quarters::{Half, Quarters, through, turned};
 use super::room::Room;
 use super::transpose::Rule;
 
@@ -67,26 +68,26 @@ fn count_by(batch: Batch, rule: &Rule, room: Room) -> Found {
     }
     let capacity = room.words;
     let n = u32::from(batch.n);
-    let free = free(n);
-    let key = ((1u32 << n) - 1) ^ free;
+    let free = free(n) & shared(n, u32::from(batch.middle));
     let shift = free.trailing_zeros();
-    let all_free = free >> shift;
+    let all_free = (free >> shift) as usize;
     let lists = || -> Vec<Vec<u64>> { (0..=all_free).map(|_| Vec::new()).collect() };
     let (mut tops, mut bottoms) = (lists(), lists());
     let mut found = Found::default();
-    for (side, pattern, role) in [
-        (&mut tops, batch.pattern, Role::Top),
-        (&mut bottoms, key ^ batch.pattern, Role::Bottom),
-    ] {
-        match sort(n, pattern, role, side, capacity) {
+    for (side, role) in [(&mut tops, Role::Top), (&mut bottoms, Role::Bottom)] {
+        match sort(batch, role, side, capacity) {
             Some(nodes) => found.nodes += nodes,
-            None => return by_sets(n, batch.pattern, rule, capacity),
+            None => return by_sets(batch, rule, capacity),
         }
     }
     let (mut work, mut ranked_tops, mut ranked_bottoms) = (Work::default(), Vec::new(), Vec::new());
     for (x, top) in tops.iter().enumerate() {
+        // Free columns the middle queen takes are in neither half's lists.
+        if x & !all_free != 0 {
+            continue;
+        }
         let top = Ranked::sort(top, rule, &mut ranked_tops);
-        let bottom = Ranked::sort(&bottoms[x ^ all_free as usize], rule, &mut ranked_bottoms);
+        let bottom = Ranked::sort(&bottoms[x ^ all_free], rule, &mut ranked_bottoms);
         found.solutions += pairs(top, bottom, 2 * n, rule, &mut work);
     }
     found
@@ -96,10 +97,19 @@ fn count_by(batch: Batch, rule: &Rule, room: Room) -> Found {
 /// set at a time; a set whose halves would pass `capacity` words is counted by
 /// [`count_set`]. `nodes` is the pairs of quarter placements tested (and a searched
 /// set's queens placed).
+///
+/// On an odd board both halves are built as tops of `n/2` rows that leave the middle
+/// queen unattacked, and the bottoms are then turned upside down about the middle row.
 fn by_quarters(batch: Batch, rule: &Rule, capacity: usize) -> Found {
     let n = u32::from(batch.n);
     let quarters = Quarters::of(n);
-    let (h, board) = (rows(n)[0], (1u32 << n) - 1);
+    let middle = batch.middle();
+    let (h, columns) = (n / 2, shared(n, u32::from(batch.middle)));
+    // Even: the bottom half below row h. Odd: a top on the other columns, turned over.
+    let (bottom, avoid) = match middle {
+        None => (Half::Bottom, 0),
+        Some(c) => (Half::Top, through(n, c)),
+    };
     let (mut tops, mut bottoms, mut scratch, mut work) =
         (Vec::new(), Vec::new(), Vec::new(), Work::default());
     let one_set = |set: u32| {
@@ -109,16 +119,18 @@ fn by_quarters(batch: Batch, rule: &Rule, capacity: usize) -> Found {
                 Half::Top,
                 [n, h, set],
                 rule,
+                avoid,
                 &mut tops,
                 &mut scratch,
                 capacity,
             )
             .and_then(|(top_runs, top_nodes)| {
-                let cols = [n, h, board ^ set];
+                let cols = [n, h, columns ^ set];
                 let (bottom_runs, bottom_nodes) = quarters.halves(
-                    Half::Bottom,
+                    bottom,
                     cols,
                     rule,
+                    avoid,
                     &mut bottoms,
                     &mut scratch,
                     capacity,
@@ -126,42 +138,52 @@ fn by_quarters(batch: Batch, rule: &Rule, capacity: usize) -> Found {
                 Some((top_runs, bottom_runs, top_nodes + bottom_nodes))
             });
         match built {
-            Some((top_runs, bottom_runs, nodes)) => Found {
-                solutions: pairs(
-                    Ranked {
-                        words: &tops,
-                        runs: top_runs,
-                    },
-                    Ranked {
-                        words: &bottoms,
-                        runs: bottom_runs,
-                    },
-                    2 * n,
-                    rule,
-                    &mut work,
-                ),
-                nodes,
-                ..Found::default()
-            },
-            None => count_set(n, set, rule, capacity),
+            Some((top_runs, bottom_runs, nodes)) => {
+                if middle.is_some() {
+                    for word in &mut bottoms {
+                        *word = turned(n, *word);
+                    }
+                }
+                Found {
+                    solutions: pairs(
+                        Ranked {
+                            words: &tops,
+                            runs: top_runs,
+                        },
+                        Ranked {
+                            words: &bottoms,
+                            runs: bottom_runs,
+                        },
+                        2 * n,
+                        rule,
+                        &mut work,
+                    ),
+                    nodes,
+                    ..Found::default()
+                }
+            }
+            None => count_set(n, middle, set, rule, capacity),
         }
     };
-    sum(sets(n, batch.pattern).map(one_set))
+    sum(sets(batch).map(one_set))
 }
 
-/// [`count`] one column set at a time: every set with key columns `pattern`.
-fn by_sets(n: u32, pattern: u32, rule: &Rule, capacity: usize) -> Found {
-    sum(sets(n, pattern).map(|set| count_set(n, set, rule, capacity)))
+/// [`count`] one column set at a time: every set of `batch`.
+fn by_sets(batch: Batch, rule: &Rule, capacity: usize) -> Found {
+    let n = u32::from(batch.n);
+    sum(sets(batch).map(|set| count_set(n, batch.middle(), set, rule, capacity)))
 }
 
-/// The column sets of the batch with key columns `pattern`: the pattern with every
-/// choice of free columns that gives it a top half's `n/2` columns.
-fn sets(n: u32, pattern: u32) -> impl Iterator<Item = u32> {
-    let free = free(n);
+/// The column sets of `batch`: its pattern with every choice of free columns (but the
+/// middle queen's) that gives it a top half's `n/2` columns.
+fn sets(batch: Batch) -> impl Iterator<Item = u32> {
+    let n = u32::from(batch.n);
+    let free = free(n) & shared(n, u32::from(batch.middle));
     let shift = free.trailing_zeros();
-    let wanted = rows(n)[0] - pattern.count_ones();
-    (0..=free >> shift)
-        .filter(move |x| x.count_ones() == wanted)
+    let (wanted, pattern) = (n / 2 - batch.pattern.count_ones(), batch.pattern);
+    let all_free = free >> shift;
+    (0..=all_free)
+        .filter(move |x| x & !all_free == 0 && x.count_ones() == wanted)
         .map(move |x| pattern | x << shift)
 }
 
@@ -182,11 +204,17 @@ mod tests {
 
     #[test]
     fn a_batch_equals_its_sets_and_falls_back_to_them_when_out_of_room() {
-        let n = 14;
+        // An even size and an odd one, whose batches fix the middle row's queen.
+        for n in [14, 15] {
+            falls_back(n);
+        }
+    }
+
+    fn falls_back(n: u32) {
         let (mut fell_back, mut built_fell_back) = (0, 0);
         for batch in batches(n) {
             let sorted = count(batch, searched(usize::MAX));
-            let one_by_one = by_sets(n, batch.pattern, &Rule::of(batch), usize::MAX);
+            let one_by_one = by_sets(batch, &Rule::of(batch), usize::MAX);
             assert_eq!(sorted.solutions, one_by_one.solutions, "{batch:?}");
             let tight = count(batch, searched(BLOCK));
             assert_eq!(tight.solutions, sorted.solutions, "{batch:?}");
@@ -210,10 +238,13 @@ mod tests {
             assert_eq!(tight.solutions, sorted.solutions, "{batch:?}");
             built_fell_back += usize::from(tight.nodes != built.nodes);
         }
-        assert!(fell_back > 5, "only {fell_back} batches were out of room");
+        assert!(
+            fell_back > 5,
+            "n={n}: only {fell_back} batches were out of room"
+        );
         assert!(
             built_fell_back > 5,
-            "only {built_fell_back} built batches were out of room"
+            "n={n}: only {built_fell_back} built batches were out of room"
         );
     }
 

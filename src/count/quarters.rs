@@ -20,7 +20,7 @@
 use std::sync::{Arc, Mutex};
 use std::vec::Vec;
 
-use super::transpose::{RANKS, Rule, end_class, ends};
+use super::transpose::{RANKS, Rule, UNTAGGED, end_class, ends};
 
 /// Every placement in an `m`×`m` quarter, grouped by (rows, columns).
 pub(crate) struct Quarters {
@@ -85,9 +85,10 @@ impl Quarters {
     }
 
     /// Fills `out` with the word (see `join.rs`) of every `half` of an `n`×`n` board
-    /// cut below row `k` whose queens stand on the column set `cols`: the top half
-    /// (rows `0..k`) or the bottom half (rows `k..n`), in runs of the ranks `rule`
-    /// gives them, each word tagged with its run. Returns the runs' starts and how many pairs of parts it tested;
+    /// cut below row `k` whose queens stand on the column set `cols` and whose word
+    /// has none of the bits of `avoid`: the top half (rows `0..k`) or the bottom half
+    /// (rows `k..n`), in runs of the ranks `rule` gives them, each word tagged with its
+    /// run. Returns the runs' starts and how many pairs of parts it tested;
     /// `None` (and `out` cut short) if `out` might pass `limit` words. `scratch` is
     /// room kept by the caller.
     ///
@@ -102,11 +103,15 @@ impl Quarters {
     /// down, and [`upside_down`] renumbers them as they cross row `k`. It moves each
     /// bit on its own, so it is applied to each part's share of the word rather than
     /// to every word.
+    // The list's shape, its filter, its rule, where it goes, the room it may take:
+    // each is needed, and grouping them would only rename them.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn halves(
         &self,
         half: Half,
         [n, k, cols]: [u32; 3],
         rule: &Rule,
+        avoid: u64,
         out: &mut Vec<u64>,
         scratch: &mut Vec<[u64; 2]>,
         limit: usize,
@@ -126,7 +131,7 @@ impl Quarters {
         let k = ends(n);
         // The halves of one choice of rows share an end class, so taking the choices
         // rank by rank sorts the list by rank as it is made.
-        for run in 0..RANKS {
+        for run in rule.runs() {
             for rows in subsets(frame.k, left.count_ones()) {
                 if rule.run(end_class(k, rows)) != run {
                     continue;
@@ -136,19 +141,26 @@ impl Quarters {
                 if lefts.is_empty() || rights.is_empty() {
                     continue;
                 }
-                let pairs = lefts.len() * rights.len();
+                // A part with a diagonal to avoid makes no half, so it is dropped
+                // before the pairs are tested.
+                scratch.clear();
+                scratch.extend(
+                    rights
+                        .iter()
+                        .map(|&r| [r, frame.right_word(r)])
+                        .filter(|[_, word]| word & avoid == 0),
+                );
+                let pairs = lefts.len() * scratch.len();
                 if out.len() + pairs > limit {
                     return None;
                 }
-                scratch.clear();
-                scratch.extend(rights.iter().map(|&r| [r, frame.right_word(r)]));
                 tested += pairs as u64;
                 // Room for every pair, cut back to the fitting ones.
                 let mut end = out.len();
                 out.resize(end + pairs, 0);
                 let run = rule.run_tag(k, rows);
                 for &l in lefts {
-                    end = frame.join(l, run, scratch, out, end);
+                    end = frame.join(l, run, avoid, scratch, out, end);
                 }
                 out.truncate(end);
             }
@@ -156,6 +168,22 @@ impl Quarters {
         }
         Some((runs, tested))
     }
+}
+
+/// The bits of a top half's word (of `n`×`n`, cut below row `k`, see
+/// [`Quarters::halves`]) that a queen on row `k`, in column `column`, stands on: the
+/// diagonals it must not share with the half.
+pub(crate) fn through(n: u32, column: u32) -> u64 {
+    1 << (n - 1 - column) | 1 << (n + column)
+}
+
+/// The word of a top half (see [`Quarters::halves`]) turned upside down about the row
+/// below it, as the bottom half it becomes then pairs with tops: each down-right
+/// diagonal through a column of that row becomes the up-right one, which must not meet
+/// a top's down-left one there, and the other way round. Numbered as the words are,
+/// that is the `2n` bits of diagonals in reverse order; the tag stays.
+pub(crate) fn turned(n: u32, word: u64) -> u64 {
+    ((word & UNTAGGED).reverse_bits() >> (64 - 2 * n)) | (word & !UNTAGGED)
 }
 
 /// Renumbers the word of an upside-down bottom half (see [`Quarters::halves`]).
@@ -231,6 +259,7 @@ impl Frame {
         &self,
         left: u64,
         run: u64,
+        avoid: u64,
         rights: &[[u64; 2]],
         out: &mut [u64],
         mut end: usize,
@@ -238,7 +267,11 @@ impl Frame {
         let (own_right, own_left) = (left & self.family, left >> 32);
         // On the board, the left quarter's down-right diagonals are `shift` further on.
         let (down_right, down_left) = (own_right << self.shift, own_left);
-        let word = self.word(down_right, down_left) | run;
+        let word = self.word(down_right, down_left);
+        if word & avoid != 0 {
+            return end;
+        }
+        let word = word | run;
         // The diagonals a right placement must not have, in its own coordinates.
         let clash = (down_left >> self.shift) | (down_right & self.family) << 32;
         for &[right, right_word] in rights {

@@ -23,8 +23,9 @@
 //! left part's rows), a bottom half `R`'s last `k`: each half carries its end's class
 //! in the high bits of its word ([`tag`]), and [`Rule`] turns the pair into a weight.
 //!
-//! On an odd board the halves differ in height and the mirror does not keep `R`'s
-//! complement, so the rule is [`Rule::NONE`]: every fitting pair weighs 1.
+//! On an odd board the mirror does not keep `R`'s complement (the middle row's queen
+//! may stand in the left half or not), so the rule is [`Rule::NONE`]: every fitting
+//! pair weighs 1.
 
 use super::batches::{Batch, free};
 
@@ -113,6 +114,16 @@ impl Rule {
     /// first: `RANKS - 1 - rank`.
     pub(crate) fn run(&self, class: u32) -> usize {
         usize::from(self.runs[class as usize])
+    }
+
+    /// The runs that halves may take: every one with a shade, the last (all halves of
+    /// rank 0) without, so that a list's makers need not look for the others.
+    pub(crate) fn runs(&self) -> core::ops::Range<usize> {
+        if self.shade.is_some() {
+            0..RANKS
+        } else {
+            RANKS - 1..RANKS
+        }
     }
 
     /// The tag of a half whose end rows are `rows` (see [`tag`]) as the pair count

@@ -134,7 +134,7 @@ fn a_shard_from_the_old_split_is_refused_by_merge_naming_its_version() {
     assert_eq!(merged.status.code(), Some(2));
     let err = text(&merged.stderr);
     assert!(
-        err.contains("is a nqueens-shard version 1 file, from an nqueens that split counts differently; this one reads version 4"),
+        err.contains("is a nqueens-shard version 1 file, from an nqueens that split counts differently; this one reads version 5"),
         "{err}"
     );
 }
@@ -339,14 +339,14 @@ fn foreign_and_damaged_checkpoints_are_refused_and_left_alone() {
         "not an nqueens checkpoint",
     );
     assert_eq!(fs::read(&file).unwrap(), b"hello\n", "not overwritten");
-    // A checkpoint of format 3, written before the reflection in the diagonal changed
-    // what an even board's batches hold, names its format; the file is kept.
-    let old = "nqueens-checkpoint 3\nn=12 split=0123456789abcdef subtasks=705 shard=all\n";
+    // A checkpoint of format 4, written before odd boards' batches fixed the middle
+    // row's queen, names its format; the file is kept.
+    let old = "nqueens-checkpoint 4\nn=13 split=0123456789abcdef subtasks=705 shard=all\n";
     fs::write(&file, old).unwrap();
     refused(
-        &["count", "12", "--checkpoint", arg(&file)],
-        "was written in format 3 by another nqueens version, which split counts differently; \
-         this one reads nqueens-checkpoint 4",
+        &["count", "13", "--checkpoint", arg(&file)],
+        "was written in format 4 by another nqueens version, which split counts differently; \
+         this one reads nqueens-checkpoint 5",
     );
     assert_eq!(fs::read_to_string(&file).unwrap(), old, "not overwritten");
     // --force starts over.
@@ -358,7 +358,7 @@ fn foreign_and_damaged_checkpoints_are_refused_and_left_alone() {
     assert!(
         fs::read_to_string(&file)
             .unwrap()
-            .starts_with("nqueens-checkpoint 4\n")
+            .starts_with("nqueens-checkpoint 5\n")
     );
     // A directory is not a checkpoint.
     let out = run(&["count", "12", "--checkpoint", arg(&dir)], None);

@@ -3,7 +3,7 @@
 //! Format (text, one record per line):
 //!
 //! ```text
-//! nqueens-checkpoint 4
+//! nqueens-checkpoint 5
 //! n=19 split=0123456789abcdef subtasks=528 shard=all
 //! <index> <total> <fixed90> <fixed180> <nodes>
 //! ...
@@ -25,12 +25,12 @@ use nqueens::Partial;
 use crate::failure::Failure;
 use crate::files::write_atomically;
 
-/// The first line. Version 4: an even board's batch weighs its pairs of halves by the
-/// reflection in the diagonal, so its count means something else than in version 3
-/// (the same batches, each counted whole); version 2 files hold one class of column
-/// sets per subtask, version 1 files only constellations. A count of this build can
-/// use none of them.
-const MAGIC: &str = "nqueens-checkpoint 4";
+/// The first line. Version 5: an odd board's batches fix the middle row's queen, so
+/// they are other subtasks than in version 4; version 4 and 3 files differ in even
+/// boards' batches (3 without the reflection in the diagonal), version 2 files hold one
+/// class of column sets per subtask, version 1 files only constellations. A count of
+/// this build can use none of them.
+const MAGIC: &str = "nqueens-checkpoint 5";
 
 /// What a checkpoint belongs to; a file with another header is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,11 +9,12 @@ use crate::checkpoint::fnv1a;
 use crate::failure::Failure;
 
 const FORMAT: &str = "nqueens-shard";
-/// Version 4: an even board's batch weighs its pairs of halves by the reflection in the
-/// diagonal; version 3 shards counted the same batches whole, version 2 shards had one
-/// class of column sets per subtask and version 1 shards only constellations, so none
-/// can be merged with these.
-const VERSION: u32 = 4;
+/// Version 5: an odd board's batches fix the middle row's queen; version 4 shards had
+/// batches of odd boards without it, version 3 shards counted even boards' batches
+/// without the reflection in the diagonal, version 2 shards had one class of column
+/// sets per subtask and version 1 shards only constellations, so none can be merged
+/// with these.
+const VERSION: u32 = 5;
 
 /// One shard's result. Numbers are exact integers (u128 where they can grow large);
 /// `checksum` covers every other field, so an edited or truncated file is refused.
@@ -188,11 +189,11 @@ mod tests {
     fn another_format_or_version_is_refused_even_with_a_right_checksum() {
         let version = refusal(read_edited("version", |s| s.version = VERSION + 1));
         assert!(
-            version.contains("nqueens-shard version 5 file, from an nqueens that split counts differently; this one reads version 4"),
+            version.contains("nqueens-shard version 6 file, from an nqueens that split counts differently; this one reads version 5"),
             "{version}"
         );
         let format = refusal(read_edited("format", |s| s.format = "other".into()));
-        assert!(format.contains("is a other version 4 file"), "{format}");
+        assert!(format.contains("is a other version 5 file"), "{format}");
     }
 
     #[test]
