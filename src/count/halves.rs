@@ -326,7 +326,7 @@ mod tests {
             } else {
                 std::vec![None]
             };
-            let (mut tops, mut bottoms, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+            let (mut tops, mut bottoms) = (Vec::new(), Vec::new());
             for middle in middles {
                 let columns = shared(n, middle.unwrap_or(0));
                 let key = columns & !free(n);
@@ -347,16 +347,9 @@ mod tests {
                         (bottom, columns ^ set, &mut bottoms),
                     ];
                     for (half, cols, list) in lists {
-                        let limit = usize::MAX;
-                        quarters.halves(
-                            half,
-                            [n, h, cols],
-                            &rule,
-                            avoid,
-                            list,
-                            &mut scratch,
-                            limit,
-                        );
+                        // Fresh right parts for each list, none kept from another.
+                        let (limit, mut rights) = (usize::MAX, quarters::Rights::default());
+                        quarters.halves(half, [n, h, cols], &rule, avoid, list, &mut rights, limit);
                     }
                     if middle.is_some() {
                         for word in &mut bottoms {

@@ -43,7 +43,7 @@ use super::batches::{Batch, free, shared};
 use super::halves::{Role, count_set, sort};
 use super::kernel::Found;
 use super::pairs::{Ranked, Work, pairs};
-use super::quarters::{Half, Quarters, through, turned};
+use super::quarters::{Half, Quarters, Rights, through, turned};
 use super::room::Room;
 use super::transpose::Rule;
 
@@ -110,8 +110,9 @@ fn by_quarters(batch: Batch, rule: &Rule, capacity: usize) -> Found {
         None => (Half::Bottom, 0),
         Some(c) => (Half::Top, through(n, c)),
     };
-    let (mut tops, mut bottoms, mut scratch, mut work) =
-        (Vec::new(), Vec::new(), Vec::new(), Work::default());
+    let (mut tops, mut bottoms, mut work) = (Vec::new(), Vec::new(), Work::default());
+    // The right parts of the tops and those of the bottoms, each kept while it lasts.
+    let (mut top_rights, mut bottom_rights) = (Rights::default(), Rights::default());
     let one_set = |set: u32| {
         // The bottoms are built only once the tops fit.
         let built = quarters
@@ -121,7 +122,7 @@ fn by_quarters(batch: Batch, rule: &Rule, capacity: usize) -> Found {
                 rule,
                 avoid,
                 &mut tops,
-                &mut scratch,
+                &mut top_rights,
                 capacity,
             )
             .and_then(|(top_runs, top_nodes)| {
@@ -132,7 +133,7 @@ fn by_quarters(batch: Batch, rule: &Rule, capacity: usize) -> Found {
                     rule,
                     avoid,
                     &mut bottoms,
-                    &mut scratch,
+                    &mut bottom_rights,
                     capacity,
                 )?;
                 Some((top_runs, bottom_runs, top_nodes + bottom_nodes))

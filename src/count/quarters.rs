@@ -113,21 +113,28 @@ impl Quarters {
         rule: &Rule,
         avoid: u64,
         out: &mut Vec<u64>,
-        scratch: &mut Vec<[u64; 2]>,
+        scratch: &mut Rights,
         limit: usize,
     ) -> Option<([usize; RANKS + 1], u64)> {
         let frame = match half {
             Half::Top => Frame::new(n, self.m, k, false),
             Half::Bottom => Frame::new(n, self.m, n - k, true),
         };
-        out.clear();
         let m = self.m;
         let left = cols & ((1 << (n / 2)) - 1);
         // The right quarter read from the right edge: column c becomes n - 1 - c.
         let right = (cols.reverse_bits() >> (32 - n)) & ((1 << m) - 1);
         // The rows the half has as it is built (a bottom half upside down).
         let all_rows = (1u32 << frame.k) - 1;
+        scratch.keep_for([
+            u64::from(right),
+            avoid,
+            u64::from(frame.k) | u64::from(half == Half::Bottom) << 8,
+        ]);
         let (mut tested, mut runs) = (0, [0; RANKS + 1]);
+        // The halves so far are `out[..end]`; past it, `out` keeps the room of earlier
+        // lists, so that it is zeroed only where it grows.
+        let mut end = 0;
         let k = ends(n);
         // The halves of one choice of rows share an end class, so taking the choices
         // rank by rank sorts the list by rank as it is made.
@@ -137,36 +144,83 @@ impl Quarters {
                     continue;
                 }
                 let lefts = self.group(rows, left);
-                let rights = self.group(all_rows ^ rows, right);
-                if lefts.is_empty() || rights.is_empty() {
+                if lefts.is_empty() {
                     continue;
                 }
-                // A part with a diagonal to avoid makes no half, so it is dropped
-                // before the pairs are tested.
-                scratch.clear();
-                scratch.extend(
-                    rights
+                let rights = scratch.rights(all_rows ^ rows, || {
+                    // A part with a diagonal to avoid makes no half, so it is dropped
+                    // before the pairs are tested.
+                    self.group(all_rows ^ rows, right)
                         .iter()
                         .map(|&r| [r, frame.right_word(r)])
-                        .filter(|[_, word]| word & avoid == 0),
-                );
-                let pairs = lefts.len() * scratch.len();
-                if out.len() + pairs > limit {
+                        .filter(|[_, word]| word & avoid == 0)
+                });
+                let pairs = lefts.len() * rights.len();
+                if end + pairs > limit {
+                    out.truncate(end);
                     return None;
                 }
                 tested += pairs as u64;
-                // Room for every pair, cut back to the fitting ones.
-                let mut end = out.len();
-                out.resize(end + pairs, 0);
+                // Room for every pair; only the fitting ones move `end` on.
+                if out.len() < end + pairs {
+                    out.resize(end + pairs, 0);
+                }
                 let run = rule.run_tag(k, rows);
                 for &l in lefts {
-                    end = frame.join(l, run, avoid, scratch, out, end);
+                    end = frame.join(l, run, avoid, rights, out, end);
                 }
-                out.truncate(end);
             }
-            runs[run + 1] = out.len();
+            runs[run + 1] = end;
         }
+        out.truncate(end);
         Some((runs, tested))
+    }
+}
+
+/// The right parts that [`Quarters::halves`] pairs with left ones, with their shares of
+/// the word, kept from one list to the next while they stay the same: the column sets
+/// of a batch come in an order where the right quarter's columns change least often
+/// (the free columns in the left half change fastest), so most lists reuse them. Kept
+/// by the caller, one per kind of list.
+#[derive(Default)]
+pub(crate) struct Rights {
+    /// What the kept parts are for: the right quarter's columns, the bits to avoid and
+    /// the frame (its rows, and whether upside down).
+    key: Option<[u64; 3]>,
+    /// For each choice of the right part's rows, where its parts are in `parts`; `None`
+    /// until asked for.
+    spans: Vec<Option<[u32; 2]>>,
+    parts: Vec<[u64; 2]>,
+}
+
+impl Rights {
+    /// Forgets the kept parts unless they were made for `key`.
+    fn keep_for(&mut self, key: [u64; 3]) {
+        if self.key != Some(key) {
+            self.key = Some(key);
+            self.spans.clear();
+            self.parts.clear();
+        }
+    }
+
+    /// The parts on the rows `rows`, made by `make` if not kept yet.
+    fn rights<I: Iterator<Item = [u64; 2]>>(
+        &mut self,
+        rows: u32,
+        make: impl FnOnce() -> I,
+    ) -> &[[u64; 2]] {
+        let at = rows as usize;
+        if self.spans.len() <= at {
+            self.spans.resize(at + 1, None);
+        }
+        let [start, end] = self.spans[at].unwrap_or_else(|| {
+            let start = self.parts.len();
+            self.parts.extend(make());
+            let span = [start as u32, self.parts.len() as u32];
+            self.spans[at] = Some(span);
+            span
+        });
+        &self.parts[start as usize..end as usize]
     }
 }
 
@@ -199,7 +253,7 @@ fn upside_down(n: u32, word: u64) -> u64 {
 }
 
 /// Which half of the board [`Quarters::halves`] builds.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Half {
     Top,
     Bottom,
@@ -342,6 +396,61 @@ mod tests {
             let mut counted = 0;
             place(m, 0, [0, 0, 0, 0], &mut |_, _| counted += 1);
             assert_eq!(counted, PLACEMENTS[m as usize], "m={m}");
+        }
+    }
+
+    #[test]
+    fn kept_right_parts_give_the_lists_fresh_ones_give() {
+        // One `Rights` for every set of n = 13 and 14 in turn (each kept while the
+        // right quarter's columns, the bits to avoid and the frame stay the same),
+        // against a fresh one per list; and a list in the middle of it cut short.
+        for n in [13u32, 14] {
+            let quarters = Quarters::build(n.div_ceil(2));
+            let (mut kept, mut list, mut fresh_list) = (Rights::default(), Vec::new(), Vec::new());
+            let sets = (0u32..1 << n).filter(|s| s.count_ones() == n / 2);
+            for (i, set) in sets.enumerate() {
+                let avoid = if n % 2 == 1 {
+                    through(n, (i % 3) as u32)
+                } else {
+                    0
+                };
+                for half in [Half::Top, Half::Bottom] {
+                    let shape = [n, n / 2, set];
+                    let kept_runs = quarters.halves(
+                        half,
+                        shape,
+                        &Rule::NONE,
+                        avoid,
+                        &mut list,
+                        &mut kept,
+                        usize::MAX,
+                    );
+                    let fresh = &mut Rights::default();
+                    let fresh_runs = quarters.halves(
+                        half,
+                        shape,
+                        &Rule::NONE,
+                        avoid,
+                        &mut fresh_list,
+                        fresh,
+                        usize::MAX,
+                    );
+                    assert_eq!(kept_runs, fresh_runs, "n={n} {set:#x}");
+                    assert_eq!(list, fresh_list, "n={n} {set:#x}");
+                }
+                if i == 100 {
+                    let cut = quarters.halves(
+                        Half::Top,
+                        [n, n / 2, set],
+                        &Rule::NONE,
+                        0,
+                        &mut list,
+                        &mut kept,
+                        1,
+                    );
+                    assert!(cut.is_none() || list.len() <= 1);
+                }
+            }
         }
     }
 
