@@ -1,7 +1,7 @@
 //! The join's subtasks (feature `std`): which top-half column sets each [`Batch`]
-//! takes (on an odd board, with which column for the middle row's queen), and the
-//! weight that lets one batch stand for its mirror image and its upside-down one. How
-//! a batch is counted is `join.rs`'s.
+//! takes, and the weights that let one batch stand for its mirror image and its
+//! upside-down one. How a batch is counted is `join.rs`'s (and an odd board's,
+//! `middle.rs`'s).
 
 use std::vec::Vec;
 
@@ -25,21 +25,13 @@ pub(crate) fn applies(n: u32) -> bool {
 
 /// One subtask: every top-half column set `S` whose key columns are `pattern`
 /// (`S ∩ key = pattern`, see [`free`]), canonical in its symmetry class, and the class
-/// size. On an odd board the middle row's queen stands in column `middle`, which `S`
-/// leaves out (see [`middle`]); on an even board `middle` is 0 and means nothing.
+/// size. On an odd board, with the middle row's queen in every column that `S` leaves,
+/// each such choice weighed by [`upside_down`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Batch {
     pub(crate) n: u8,
-    pub(crate) middle: u8,
     pub(crate) pattern: u32,
     pub(crate) weight: u8,
-}
-
-impl Batch {
-    /// The middle row's queen's column on an odd board; `None` on an even one.
-    pub(crate) fn middle(self) -> Option<u32> {
-        (self.n % 2 == 1).then_some(u32::from(self.middle))
-    }
 }
 
 /// The free columns of an `n`×`n` board: a block of `f` columns in the middle; the other
@@ -65,93 +57,111 @@ pub(crate) fn free(n: u32) -> u32 {
     ((1 << f) - 1) << ((n - f) / 2)
 }
 
-/// The columns that an odd board's middle row's queen may take: every one. An even
-/// board has no middle row, and one "column" that stands for none.
-fn middles(n: u32) -> core::ops::Range<u32> {
-    if n % 2 == 1 { 0..n } else { 0..1 }
-}
-
-/// The columns that the halves of a batch with its middle queen in `middle` share out:
-/// all but `middle` on an odd board, all on an even one.
-pub(crate) fn shared(n: u32, middle: u32) -> u32 {
-    let board = (1u32 << n) - 1;
-    if n % 2 == 1 {
-        board & !(1 << middle)
-    } else {
-        board
-    }
-}
-
-/// The subtasks of an `n`×`n` board (`n` at most 24): the canonical pairs of middle
-/// column and key pattern that some top half's column set has (with a bottom half
-/// possible on the other columns), largest batches first (so that threads finish
-/// together), then by middle column and pattern.
+/// The subtasks of an `n`×`n` board (`n` at most 24): the canonical key patterns that
+/// some top half's column set has (with a bottom half possible on the other columns),
+/// largest batches first (so that threads finish together), then by pattern.
 ///
-/// Each half has `n/2` rows: on an odd board the middle row is neither's. Fixing its
-/// queen gives the two halves equal heights, so that upside down is a symmetry of the
-/// split there too, and keeps out of both lists every half that attacks it: at n = 17
-/// the pairs to test fall 2.6-fold before the symmetry halves them again (a throwaway
-/// count of every half's pairs while this was written).
+/// Each half has `n/2` rows: on an odd board the middle row is neither's, and its
+/// queen is fixed along with the top half's columns (see `middle.rs`).
 pub(crate) fn batches(n: u32) -> impl Iterator<Item = Batch> {
-    let h = n / 2;
-    let mut list: Vec<Batch> = middles(n)
-        .flat_map(|middle| {
-            let columns = shared(n, middle);
-            let free = free(n) & columns;
-            let (key, f) = (columns ^ free, free.count_ones());
-            // Every subset of the key columns, by the subset-enumeration trick.
-            let patterns = core::iter::successors(Some(0u32), move |&p| {
-                let next = p.wrapping_sub(key) & key;
-                (next != 0).then_some(next)
-            });
-            patterns
-                .filter(move |p| fits(p.count_ones(), h, f) && fits((key ^ p).count_ones(), h, f))
-                .filter_map(move |p| canonical(n, middle, key, p))
-        })
-        .collect();
-    list.sort_by(|a, b| {
-        sets(*b)
-            .cmp(&sets(*a))
-            .then((a.middle, a.pattern).cmp(&(b.middle, b.pattern)))
+    let (h, board) = (n / 2, (1u32 << n) - 1);
+    let free = free(n);
+    let (key, f) = (board ^ free, free.count_ones());
+    // Every subset of the key columns, by the subset-enumeration trick.
+    let patterns = core::iter::successors(Some(0u32), move |&p| {
+        let next = p.wrapping_sub(key) & key;
+        (next != 0).then_some(next)
     });
+    // On an even board the bottom half takes the other key columns; on an odd one
+    // `sets` says whether any choice of the middle queen is left to count.
+    let mut list: Vec<Batch> = patterns
+        .filter(|p| fits(p.count_ones(), h, f))
+        .filter(|p| n % 2 == 1 || fits((key ^ p).count_ones(), h, f))
+        .filter_map(|p| canonical(n, key, p))
+        .filter(|&batch| sets(batch) > 0)
+        .collect();
+    list.sort_by(|a, b| sets(*b).cmp(&sets(*a)).then(a.pattern.cmp(&b.pattern)));
     list.into_iter()
 }
 
-/// The number of column sets `batch` takes: the top half's other columns, chosen from
-/// the free ones (but the middle queen's).
+/// The number of column sets `batch` takes (the top half's other columns, chosen from
+/// the free ones); on an odd board, of the pairs of a column set and a middle queen's
+/// column with a weight, a rough measure of its work.
 pub(crate) fn sets(batch: Batch) -> u64 {
     let n = u32::from(batch.n);
-    let free = free(n) & shared(n, u32::from(batch.middle));
-    binomial(free.count_ones(), n / 2 - batch.pattern.count_ones())
+    let f = free(n).count_ones();
+    let s = n / 2 - batch.pattern.count_ones();
+    let tops = binomial(f, s);
+    if n % 2 == 0 {
+        return tops;
+    }
+    middles(n, batch.pattern)
+        .filter(|&(_, _, weight)| weight > 0)
+        .map(|(column, _, _)| match column {
+            // Each top set leaves f - s free columns.
+            None => tops * u64::from(f - s),
+            Some(_) => tops,
+        })
+        .sum()
 }
 
-/// The class of (`middle`, `pattern`) under the mirror and upside down, if it is the
-/// class's smallest member. A placement's mirror image has the mirrored middle column
-/// and pattern (the mirror maps the key columns to themselves), and its upside-down
-/// image the same middle column and the complementary pattern (within `key`, the key
-/// columns the halves share), so every member of a class has the same count.
-fn canonical(n: u32, middle: u32, key: u32, pattern: u32) -> Option<Batch> {
-    let mirror = |[c, s]: [u32; 2]| {
-        let c = if n % 2 == 1 { n - 1 - c } else { c };
-        [c, s.reverse_bits() >> (32 - n)]
-    };
-    // The mirrored key columns, for the mirrored middle column.
-    let mirrored_key = mirror([middle, key])[1];
-    let flip = |[c, s]: [u32; 2], key: u32| [c, key ^ s];
-    let this = [middle, pattern];
+/// Where an odd board's middle queen may stand, for a batch with top key columns
+/// `pattern`: on a key column that the top half leaves (`Some(column)`), or on any free
+/// column that it leaves (`None`; the bottom half then takes every key column the top
+/// half leaves); each with the bottom half's key columns and the weight that
+/// [`upside_down`] gives the pair. (The bottom half always has room for its `n/2`
+/// queens: the free columns that the top half and the middle queen leave make up the
+/// difference.)
+pub(crate) fn middles(n: u32, pattern: u32) -> impl Iterator<Item = (Option<u32>, u32, u8)> {
+    let free = free(n);
+    let rest = ((1u32 << n) - 1) ^ free ^ pattern;
+    let s = n / 2 - pattern.count_ones();
+    let on_free = (s < free.count_ones()).then(|| (None, rest, upside_down(n, pattern, rest)));
+    let on_key = (0..n).filter(move |&c| rest >> c & 1 == 1).map(move |c| {
+        (
+            Some(c),
+            rest ^ 1 << c,
+            upside_down(n, pattern, rest ^ 1 << c),
+        )
+    });
+    on_free.into_iter().chain(on_key)
+}
+
+/// The weight of the placements of an odd board whose top and bottom halves have the
+/// key columns `top` and `bottom`, so that each pair of a placement and its upside-down
+/// image is counted once: 2 where the top's pattern comes first, 0 where the bottom's
+/// does, 1 where they tie. Patterns compare by the smaller of themselves and their
+/// mirror images, so that a batch and its mirror image weigh alike.
+pub(crate) fn upside_down(n: u32, top: u32, bottom: u32) -> u8 {
+    let order = |p: u32| p.min(p.reverse_bits() >> (32 - n));
+    match order(top).cmp(&order(bottom)) {
+        core::cmp::Ordering::Less => 2,
+        core::cmp::Ordering::Equal => 1,
+        core::cmp::Ordering::Greater => 0,
+    }
+}
+
+/// The class of `pattern` under mirror and, on an even board, complement (within the
+/// key columns, which the mirror maps to themselves), if `pattern` is its smallest
+/// member. A placement's mirror image has the mirrored pattern and, on an even board,
+/// its upside-down image the complementary one, so every member of a class has the
+/// same count. (On an odd board, upside down is weighed within the batch instead:
+/// [`upside_down`].)
+fn canonical(n: u32, key: u32, pattern: u32) -> Option<Batch> {
+    let mirror = |s: u32| s.reverse_bits() >> (32 - n);
+    let flip = |s: u32| if n.is_multiple_of(2) { key ^ s } else { s };
     let class = [
-        this,
-        mirror(this),
-        flip(this, key),
-        flip(mirror(this), mirrored_key),
+        pattern,
+        mirror(pattern),
+        flip(pattern),
+        flip(mirror(pattern)),
     ];
-    if class.iter().any(|&other| other < this) {
+    if class.iter().any(|&other| other < pattern) {
         return None;
     }
     let distinct = (0..4).filter(|&i| !class[..i].contains(&class[i])).count();
     Some(Batch {
         n: n as u8,
-        middle: middle as u8,
         pattern,
         weight: distinct as u8,
     })
@@ -173,7 +183,27 @@ mod tests {
     #[test]
     fn the_batches_cover_every_column_set_once_with_their_weights() {
         for n in 4..=24 {
-            let covered: u64 = batches(n).map(|b| u64::from(b.weight) * sets(b)).sum();
+            let f = free(n).count_ones();
+            let covered: u64 = batches(n)
+                .map(|b| {
+                    let tops = binomial(f, n / 2 - b.pattern.count_ones());
+                    let weighed = if n % 2 == 0 {
+                        tops
+                    } else {
+                        // Each middle queen's column, weighed by upside down.
+                        middles(n, b.pattern)
+                            .map(|(column, _, weight)| {
+                                let columns = match column {
+                                    None => u64::from(f + b.pattern.count_ones() - n / 2),
+                                    Some(_) => 1,
+                                };
+                                tops * columns * u64::from(weight)
+                            })
+                            .sum()
+                    };
+                    u64::from(b.weight) * weighed
+                })
+                .sum();
             // An odd board's middle queen has n columns, each leaving n - 1 to share.
             let wanted = if n % 2 == 1 {
                 u64::from(n) * binomial(n - 1, n / 2)

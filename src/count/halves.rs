@@ -5,27 +5,25 @@
 
 use std::vec::Vec;
 
-use super::batches::{Batch, free, shared};
+use super::batches::free;
 use super::kernel::Found;
 use super::pairs::{BLOCK, Ranked, Work, pairs};
 use super::transpose::{Rule, UNTAGGED, ends, tag};
 
-/// Generates the halves (`role`) of `batch` with its key columns (the batch's pattern
-/// for tops, the rest of its key columns for bottoms), each into the list of its free
-/// columns (shifted down); the queens placed, or `None` past `capacity` words in all.
+/// Generates the halves (`role`) with the key columns `pattern` (every column outside
+/// the free block, [`free`], that they use), each into the list of its free columns
+/// (shifted down); on an odd board, those that leave the middle queen, in the key
+/// column `middle`, unattacked. Returns the queens placed, or `None` past `capacity`
+/// words in all.
 pub(crate) fn sort(
-    batch: Batch,
+    n: u32,
+    pattern: u32,
+    middle: Option<u32>,
     role: Role,
     lists: &mut [Vec<u64>],
     capacity: usize,
 ) -> Option<u64> {
-    let n = u32::from(batch.n);
-    let columns = shared(n, u32::from(batch.middle));
-    let free = free(n) & columns;
-    let pattern = match role {
-        Role::Top => batch.pattern,
-        Role::Bottom => (columns ^ free) ^ batch.pattern,
-    };
+    let free = free(n);
     let (shift, last) = (free.trailing_zeros(), lists.len() - 1);
     let mut room = capacity;
     let mut store = |cols: u32, word: u64| {
@@ -36,7 +34,7 @@ pub(crate) fn sort(
         lists[(cols >> shift) as usize & last].push(word);
         true
     };
-    let (nodes, done) = generate(n, batch.middle(), [pattern, free], role, &mut store);
+    let (nodes, done) = generate(n, middle, [pattern, free], role, &mut store);
     done.then_some(nodes)
 }
 
@@ -57,7 +55,7 @@ pub(crate) fn count_set(
     rule: &Rule,
     capacity: usize,
 ) -> Found {
-    let rest = shared(n, middle.unwrap_or(0)) ^ set;
+    let rest = ((1u32 << n) - 1) ^ set ^ middle.map_or(0, |c| 1 << c);
     let capacity = capacity.max(BLOCK);
     let (mut tops, mut buffer, mut work) = (Vec::new(), Vec::new(), Work::default());
     let (mut ranked_tops, mut ranked_bottoms) = (Vec::new(), Vec::new());
@@ -145,7 +143,7 @@ fn generate(
     };
     // Both halves of an odd board are tops of the rows above the middle one: the board
     // upside down is the same board.
-    let avoid = 1 << middle | 1 << (n + middle);
+    let avoid = through(n, middle);
     search(n, rows, [pattern, extra], Role::Top, |cols, word| {
         if word & avoid != 0 {
             return true;
@@ -161,10 +159,16 @@ fn generate(
     })
 }
 
+/// The bits of a top half's word (see [`finish`]) that a queen in the row below it, in
+/// column `column`, stands on.
+pub(crate) fn through(n: u32, column: u32) -> u64 {
+    1 << column | 1 << (n + column)
+}
+
 /// A top half's word (see [`finish`]) turned upside down about the row below it, as
 /// the bottom half it becomes: each family of diagonals becomes the other, through the
 /// same columns. The tag stays.
-fn turned(n: u32, word: u64) -> u64 {
+pub(crate) fn turned(n: u32, word: u64) -> u64 {
     let board = (1u64 << n) - 1;
     (word & !UNTAGGED) | (word >> n & board) | (word & board) << n
 }
@@ -328,8 +332,8 @@ mod tests {
             };
             let (mut tops, mut bottoms) = (Vec::new(), Vec::new());
             for middle in middles {
-                let columns = shared(n, middle.unwrap_or(0));
-                let key = columns & !free(n);
+                let columns = ((1u32 << n) - 1) & !middle.map_or(0, |c| 1 << c);
+                let key = ((1u32 << n) - 1) & !free(n);
                 let (bottom, avoid) = match middle {
                     None => (Half::Bottom, 0),
                     Some(c) => (Half::Top, through(n, c)),
@@ -338,7 +342,6 @@ mod tests {
                     // The rule of the batch the set belongs to.
                     let rule = Rule::of(Batch {
                         n: n as u8,
-                        middle: middle.unwrap_or(0) as u8,
                         pattern: set & key,
                         weight: 1,
                     });
@@ -409,7 +412,6 @@ mod tests {
         for set in column_sets(n).step_by(3) {
             let rule = Rule::of(Batch {
                 n: n as u8,
-                middle: 0,
                 pattern: set & !free(n),
                 weight: 1,
             });

@@ -85,8 +85,7 @@ impl Job {
     }
 
     /// The data that identifies the job, for split fingerprints: the border queens and
-    /// the weight, a key pattern after the tag 0xfe (with the weight and the middle
-    /// column), the board size after the tag 0xfd
+    /// the weight, a key pattern after the tag 0xfe, the board size after the tag 0xfd
     /// for the rotation-fixed placements, or the board size of a small board.
     #[cfg_attr(not(feature = "std"), allow(dead_code))] // fingerprints are a std feature
     pub(crate) fn identity(self) -> [u8; 5] {
@@ -98,12 +97,10 @@ impl Job {
             }
             #[cfg(feature = "std")]
             Job::Rotations(n) => [0xfd, 0, 0, 0, n as u8],
-            // An odd board's batches have a middle column too, beside the weight (at
-            // most 4): the pattern's bits are fewer than 24 there.
             #[cfg(feature = "std")]
             Job::Batch(b) => {
                 let [s0, s1, s2, _] = b.pattern.to_le_bytes();
-                [0xfe, s0, s1, s2, b.weight | b.middle << 3]
+                [0xfe, s0, s1, s2, b.weight]
             }
         }
     }

@@ -2,12 +2,12 @@
 //! [`SIZES`](super::batches::SIZES).
 //!
 //! Every placement splits into a top half (rows `0..h`, `h = n/2` rounded down) and a
-//! bottom half (the last `h` rows); an odd board has its middle row between them, and
-//! a batch fixes that row's queen. The top half's queens stand in some set `S` of `h`
-//! columns and the bottom half's in the other columns (but the middle queen's). So
-//! the placements whose top half uses `S` are the pairs (top half on `S`, bottom half
-//! on the rest) whose diagonals do not meet, and that leave the middle queen
-//! unattacked; they are counted without completing a single board.
+//! bottom half (the last `h` rows); an odd board has its middle row between them, whose
+//! queen `middle.rs` fixes. The top half's queens stand in some set `S` of `h` columns
+//! and the bottom half's in the other columns. So the placements whose top half uses
+//! `S` are the pairs (top half on `S`, bottom half on the complement) whose diagonals
+//! do not meet; they are counted without completing a single board. This file counts
+//! an even board's batches.
 //!
 //! Each half is one `u64`: a diagonal that a top queen casts and a bottom queen stands
 //! on crosses the middle row inside the board, so a half is described by the diagonals
@@ -24,10 +24,10 @@
 //! its complement. (The two ways number a word's bits differently; a top is only ever
 //! paired with bottoms made the same way.)
 //!
-//! Symmetry: a placement's mirror image has the mirrored columns (and middle queen)
-//! and its upside-down image the complementary ones (and the same middle queen); both
-//! keep the key columns key (the free block is centred), so the four batches of a class
-//! have equal counts, and one is computed and weighted by the class size. The join counts totals only: the distinct
+//! Symmetry: a placement's mirror image has the mirrored columns and its upside-down
+//! image the complementary ones; both keep the key columns key (the free block is
+//! centred), so the four key patterns of a class have equal counts, and one is
+//! computed and weighted by the class size. The join counts totals only: the distinct
 //! count needs the placements that a rotation fixes, which `rotations.rs` counts.
 //!
 //! Where the time goes: counting the pairs, 256 bottoms at a time with bit-sliced OR
@@ -39,11 +39,12 @@
 
 use std::vec::Vec;
 
-use super::batches::{Batch, free, shared};
+use super::batches::{Batch, free};
 use super::halves::{Role, count_set, sort};
 use super::kernel::Found;
+use super::middle;
 use super::pairs::{Ranked, Work, pairs};
-use super::quarters::{Half, Quarters, Rights, through, turned};
+use super::quarters::{Half, Quarters, Rights};
 use super::room::Room;
 use super::transpose::Rule;
 
@@ -61,6 +62,9 @@ pub(crate) fn count(batch: Batch, room: Room) -> Found {
 
 /// [`count`] with the pairs weighed by `rule`.
 fn count_by(batch: Batch, rule: &Rule, room: Room) -> Found {
+    if batch.n % 2 == 1 {
+        return middle::count(batch, room);
+    }
     // Built halves need no search and no sorting: `count 18 --threads 1` took 4.34 s
     // with them against 7.51 s searched (before the pair count's later speed-ups).
     if room.quarters {
@@ -68,24 +72,23 @@ fn count_by(batch: Batch, rule: &Rule, room: Room) -> Found {
     }
     let capacity = room.words;
     let n = u32::from(batch.n);
-    let free = free(n) & shared(n, u32::from(batch.middle));
-    let shift = free.trailing_zeros();
-    let all_free = (free >> shift) as usize;
+    let free = free(n);
+    let key = ((1u32 << n) - 1) ^ free;
+    let all_free = (free >> free.trailing_zeros()) as usize;
     let lists = || -> Vec<Vec<u64>> { (0..=all_free).map(|_| Vec::new()).collect() };
     let (mut tops, mut bottoms) = (lists(), lists());
     let mut found = Found::default();
-    for (side, role) in [(&mut tops, Role::Top), (&mut bottoms, Role::Bottom)] {
-        match sort(batch, role, side, capacity) {
+    for (side, pattern, role) in [
+        (&mut tops, batch.pattern, Role::Top),
+        (&mut bottoms, key ^ batch.pattern, Role::Bottom),
+    ] {
+        match sort(n, pattern, None, role, side, capacity) {
             Some(nodes) => found.nodes += nodes,
-            None => return by_sets(batch, rule, capacity),
+            None => return by_sets(n, batch.pattern, rule, capacity),
         }
     }
     let (mut work, mut ranked_tops, mut ranked_bottoms) = (Work::default(), Vec::new(), Vec::new());
     for (x, top) in tops.iter().enumerate() {
-        // Free columns the middle queen takes are in neither half's lists.
-        if x & !all_free != 0 {
-            continue;
-        }
         let top = Ranked::sort(top, rule, &mut ranked_tops);
         let bottom = Ranked::sort(&bottoms[x ^ all_free], rule, &mut ranked_bottoms);
         found.solutions += pairs(top, bottom, 2 * n, rule, &mut work);
@@ -97,19 +100,10 @@ fn count_by(batch: Batch, rule: &Rule, room: Room) -> Found {
 /// set at a time; a set whose halves would pass `capacity` words is counted by
 /// [`count_set`]. `nodes` is the pairs of quarter placements tested (and a searched
 /// set's queens placed).
-///
-/// On an odd board both halves are built as tops of `n/2` rows that leave the middle
-/// queen unattacked, and the bottoms are then turned upside down about the middle row.
 fn by_quarters(batch: Batch, rule: &Rule, capacity: usize) -> Found {
     let n = u32::from(batch.n);
     let quarters = Quarters::of(n);
-    let middle = batch.middle();
-    let (h, columns) = (n / 2, shared(n, u32::from(batch.middle)));
-    // Even: the bottom half below row h. Odd: a top on the other columns, turned over.
-    let (bottom, avoid) = match middle {
-        None => (Half::Bottom, 0),
-        Some(c) => (Half::Top, through(n, c)),
-    };
+    let (h, board) = (n / 2, (1u32 << n) - 1);
     let (mut tops, mut bottoms, mut work) = (Vec::new(), Vec::new(), Work::default());
     // The right parts of the tops and those of the bottoms, each kept while it lasts.
     let (mut top_rights, mut bottom_rights) = (Rights::default(), Rights::default());
@@ -120,18 +114,17 @@ fn by_quarters(batch: Batch, rule: &Rule, capacity: usize) -> Found {
                 Half::Top,
                 [n, h, set],
                 rule,
-                avoid,
+                0,
                 &mut tops,
                 &mut top_rights,
                 capacity,
             )
             .and_then(|(top_runs, top_nodes)| {
-                let cols = [n, h, columns ^ set];
                 let (bottom_runs, bottom_nodes) = quarters.halves(
-                    bottom,
-                    cols,
+                    Half::Bottom,
+                    [n, h, board ^ set],
                     rule,
-                    avoid,
+                    0,
                     &mut bottoms,
                     &mut bottom_rights,
                     capacity,
@@ -139,52 +132,42 @@ fn by_quarters(batch: Batch, rule: &Rule, capacity: usize) -> Found {
                 Some((top_runs, bottom_runs, top_nodes + bottom_nodes))
             });
         match built {
-            Some((top_runs, bottom_runs, nodes)) => {
-                if middle.is_some() {
-                    for word in &mut bottoms {
-                        *word = turned(n, *word);
-                    }
-                }
-                Found {
-                    solutions: pairs(
-                        Ranked {
-                            words: &tops,
-                            runs: top_runs,
-                        },
-                        Ranked {
-                            words: &bottoms,
-                            runs: bottom_runs,
-                        },
-                        2 * n,
-                        rule,
-                        &mut work,
-                    ),
-                    nodes,
-                    ..Found::default()
-                }
-            }
-            None => count_set(n, middle, set, rule, capacity),
+            Some((top_runs, bottom_runs, nodes)) => Found {
+                solutions: pairs(
+                    Ranked {
+                        words: &tops,
+                        runs: top_runs,
+                    },
+                    Ranked {
+                        words: &bottoms,
+                        runs: bottom_runs,
+                    },
+                    2 * n,
+                    rule,
+                    &mut work,
+                ),
+                nodes,
+                ..Found::default()
+            },
+            None => count_set(n, None, set, rule, capacity),
         }
     };
-    sum(sets(batch).map(one_set))
+    sum(sets(n, batch.pattern).map(one_set))
 }
 
-/// [`count`] one column set at a time: every set of `batch`.
-fn by_sets(batch: Batch, rule: &Rule, capacity: usize) -> Found {
-    let n = u32::from(batch.n);
-    sum(sets(batch).map(|set| count_set(n, batch.middle(), set, rule, capacity)))
+/// [`count`] one column set at a time: every set with key columns `pattern`.
+fn by_sets(n: u32, pattern: u32, rule: &Rule, capacity: usize) -> Found {
+    sum(sets(n, pattern).map(|set| count_set(n, None, set, rule, capacity)))
 }
 
-/// The column sets of `batch`: its pattern with every choice of free columns (but the
-/// middle queen's) that gives it a top half's `n/2` columns.
-fn sets(batch: Batch) -> impl Iterator<Item = u32> {
-    let n = u32::from(batch.n);
-    let free = free(n) & shared(n, u32::from(batch.middle));
+/// The column sets of the batch with key columns `pattern`: the pattern with every
+/// choice of free columns that gives it a top half's `n/2` columns.
+fn sets(n: u32, pattern: u32) -> impl Iterator<Item = u32> {
+    let free = free(n);
     let shift = free.trailing_zeros();
-    let (wanted, pattern) = (n / 2 - batch.pattern.count_ones(), batch.pattern);
-    let all_free = free >> shift;
-    (0..=all_free)
-        .filter(move |x| x & !all_free == 0 && x.count_ones() == wanted)
+    let wanted = n / 2 - pattern.count_ones();
+    (0..=free >> shift)
+        .filter(move |x| x.count_ones() == wanted)
         .map(move |x| pattern | x << shift)
 }
 
@@ -205,17 +188,15 @@ mod tests {
 
     #[test]
     fn a_batch_equals_its_sets_and_falls_back_to_them_when_out_of_room() {
-        // An even size and an odd one, whose batches fix the middle row's queen.
-        for n in [14, 15] {
-            falls_back(n);
-        }
+        // (An odd board's batches are `middle.rs`'s, tested there.)
+        falls_back(14);
     }
 
     fn falls_back(n: u32) {
         let (mut fell_back, mut built_fell_back) = (0, 0);
         for batch in batches(n) {
             let sorted = count(batch, searched(usize::MAX));
-            let one_by_one = by_sets(batch, &Rule::of(batch), usize::MAX);
+            let one_by_one = by_sets(n, batch.pattern, &Rule::of(batch), usize::MAX);
             assert_eq!(sorted.solutions, one_by_one.solutions, "{batch:?}");
             let tight = count(batch, searched(BLOCK));
             assert_eq!(tight.solutions, sorted.solutions, "{batch:?}");

@@ -15,7 +15,8 @@
 //! search of one constellation, and `Found`, what a subtask found) -> `quarters` (half
 //! boards built from quarter boards), `batches` (the join's subtasks) and `pairs` (the
 //! join's hot loop: fitting pairs counted) -> `room` (the join's memory plan) ->
-//! `halves` (half boards searched) -> `join` (the other engine: one batch counted) and
+//! `halves` (half boards searched) -> `middle` (an odd board's batch counted, its
+//! middle row's queen fixed) -> `join` (the other engine: one batch counted) and
 //! `rotations` (the rotation-fixed placements) -> `partial` (exact sums) ->
 //! `jobs` (the subtask list and how each is run) -> this file (the single-threaded API)
 //! and, with `std`, `split` (the numbered list for checkpoints and shards) ->
@@ -30,6 +31,8 @@ mod jobs;
 #[cfg(feature = "std")]
 mod join;
 mod kernel;
+#[cfg(feature = "std")]
+mod middle;
 #[cfg(feature = "std")]
 mod pairs;
 #[cfg(feature = "std")]

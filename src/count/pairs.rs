@@ -50,9 +50,9 @@ impl<'a> Ranked<'a> {
     }
 }
 
-#[cfg(test)]
 impl<'a> Ranked<'a> {
-    /// `list` as one run of rank 0: the rank of every half under [`Rule::NONE`].
+    /// `list` as one run of rank 0: the rank of every half under [`Rule::NONE`] (its
+    /// words tagged as that rule tags them).
     pub(crate) fn lowest(list: &'a [u64]) -> Ranked<'a> {
         Ranked {
             words: list,

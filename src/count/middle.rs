@@ -1,0 +1,303 @@
+//! Odd boards' batches (feature `std`): the join with the middle row's queen fixed.
+//!
+//! An odd board of `n = 2h + 1` rows has its middle row between the top half (rows
+//! `0..h`) and the bottom half (the last `h` rows). With the middle queen's column `c`
+//! fixed, both halves are `h` rows high, and three things follow:
+//! - turned upside down about the middle row, a bottom half is a top half (the board is
+//!   its own upside-down image), so one kind of list serves both: a bottom's word is a
+//!   top's turned over (`turned` in `quarters.rs` and `halves.rs`);
+//! - every half that attacks the middle queen drops out of both lists before a pair is
+//!   tested: at n = 17, 2.6 times fewer pairs than with the middle row in the bottom
+//!   half (a throwaway count of every half's pairs, while this was written);
+//! - upside down maps the placements of `(c, S, X)` (top half on the columns `S`,
+//!   bottom half on `X`) to those of `(c, X, S)`, so one of the two is counted twice
+//!   ([`upside_down`](super::batches::upside_down) weighs them).
+//!
+//! A batch fixes the top half's key columns and takes every middle column that the top
+//! half leaves ([`middles`]), every top set `S` and the rest, `X`. Its tops are built
+//! once, all of them, and kept; for each middle column they are filtered (one AND per
+//! half). Where the middle queen stands on a free column, the bottoms on the other key
+//! columns are built once too and filtered for each; where it stands on a key column,
+//! the bottoms are built for it, without the halves that attack it. So each list is
+//! built about once per batch rather than once per middle column: at n = 17, some
+//! 44,000 lists instead of 109,000 (counted with a throwaway script while this was
+//! written). Where the lists do not fit the memory budget, the batch is counted one
+//! column set and middle column at a time (`count_set` in `halves.rs`), which streams.
+
+use std::sync::Arc;
+use std::vec::Vec;
+
+use super::batches::{Batch, free, middles};
+use super::halves::{self, Role, count_set, sort};
+use super::kernel::Found;
+use super::pairs::{BLOCK, Ranked, Work, pairs};
+use super::quarters::{self, Half, Quarters, Rights};
+use super::room::Room;
+use super::transpose::Rule;
+
+/// Counts the placements of one odd board's batch, each weighed by upside down (the
+/// batch's own weight is the caller's), within `room`.
+pub(crate) fn count(batch: Batch, room: Room) -> Found {
+    let n = u32::from(batch.n);
+    let way = if room.quarters {
+        Way::Built(Quarters::of(n))
+    } else {
+        Way::Searched
+    };
+    // Two families are held at a time, each within half of a list's room.
+    let limit = (room.words / 2).max(BLOCK);
+    by_families(batch, &way, limit).unwrap_or_else(|| by_sets(batch, room.words))
+}
+
+/// Every list of one kind that a batch needs, by the free columns of its halves
+/// (shifted down): list `x` is `words[spans[x][0]..spans[x][1]]`.
+#[derive(Default)]
+struct Family {
+    words: Vec<u64>,
+    spans: Vec<[usize; 2]>,
+    /// One list as it is built.
+    scratch: Vec<u64>,
+}
+
+impl Family {
+    fn list(&self, x: u32) -> &[u64] {
+        let [start, end] = self.spans[x as usize];
+        &self.words[start..end]
+    }
+}
+
+/// How a batch's halves are made: built from the quarter table or searched. The two
+/// number a word's bits differently, so each filters and turns its own words.
+enum Way {
+    Built(Arc<Quarters>),
+    Searched,
+}
+
+impl Way {
+    /// Fills `family` with the halves on the key columns `pattern` and every choice of
+    /// `size` free columns: all the tops, or (with a `middle` key column) the bottoms,
+    /// turned over, that leave the middle queen in that column unattacked. Returns the
+    /// pairs of parts tested or queens placed, or `None` past `limit` words.
+    fn family(
+        &self,
+        [n, pattern, size]: [u32; 3],
+        middle: Option<u32>,
+        family: &mut Family,
+        rights: &mut Rights,
+        limit: usize,
+    ) -> Option<u64> {
+        let free = free(n);
+        let (shift, all) = (free.trailing_zeros(), free >> free.trailing_zeros());
+        family.words.clear();
+        family.spans.clear();
+        family.spans.resize(all as usize + 1, [0, 0]);
+        match self {
+            Way::Built(table) => {
+                let avoid = middle.map_or(0, |c| quarters::through(n, c));
+                let mut nodes = 0;
+                for x in (0..=all).filter(|x| x.count_ones() == size) {
+                    let cols = [n, n / 2, pattern | x << shift];
+                    let room = limit - family.words.len();
+                    let list = &mut family.scratch;
+                    let (_, tested) =
+                        table.halves(Half::Top, cols, &Rule::NONE, avoid, list, rights, room)?;
+                    nodes += tested;
+                    let start = family.words.len();
+                    if middle.is_some() {
+                        let turned = list.iter().map(|&word| quarters::turned(n, word));
+                        family.words.extend(turned);
+                    } else {
+                        family.words.extend_from_slice(list);
+                    }
+                    family.spans[x as usize] = [start, family.words.len()];
+                }
+                Some(nodes)
+            }
+            Way::Searched => {
+                let mut lists: Vec<Vec<u64>> = (0..=all).map(|_| Vec::new()).collect();
+                let role = if middle.is_some() {
+                    Role::Bottom
+                } else {
+                    Role::Top
+                };
+                let nodes = sort(n, pattern, middle, role, &mut lists, limit)?;
+                for (x, list) in lists.iter().enumerate() {
+                    let start = family.words.len();
+                    // Every half in the one run that `Rule::NONE` has.
+                    family
+                        .words
+                        .extend(list.iter().map(|&word| Rule::NONE.retag(word)));
+                    family.spans[x] = [start, family.words.len()];
+                }
+                Some(nodes)
+            }
+        }
+    }
+
+    /// The bits of a top's word that a middle queen in `column` stands on.
+    fn through(&self, n: u32, column: u32) -> u64 {
+        match self {
+            Way::Built(_) => quarters::through(n, column),
+            Way::Searched => halves::through(n, column),
+        }
+    }
+
+    /// A top's word as the bottom it becomes upside down.
+    fn turned(&self, n: u32, word: u64) -> u64 {
+        match self {
+            Way::Built(_) => quarters::turned(n, word),
+            Way::Searched => halves::turned(n, word),
+        }
+    }
+}
+
+/// [`count`] with each family of lists made once (see the module's notes), each family
+/// within `limit` words; `None` if one does not fit.
+fn by_families(batch: Batch, way: &Way, limit: usize) -> Option<Found> {
+    let n = u32::from(batch.n);
+    let free = free(n);
+    let (shift, all, f) = (
+        free.trailing_zeros(),
+        free >> free.trailing_zeros(),
+        free.count_ones(),
+    );
+    let s = n / 2 - batch.pattern.count_ones();
+    let (mut tops, mut others) = (Family::default(), Family::default());
+    let (mut top_rights, mut other_rights) = (Rights::default(), Rights::default());
+    let mut found = Found::default();
+    found.nodes += way.family(
+        [n, batch.pattern, s],
+        None,
+        &mut tops,
+        &mut top_rights,
+        limit,
+    )?;
+    let (mut top, mut bottom, mut work) = (Vec::new(), Vec::new(), Work::default());
+    let mut pair = |top: &[u64], bottom: &[u64]| {
+        pairs(
+            Ranked::lowest(top),
+            Ranked::lowest(bottom),
+            2 * n,
+            &Rule::NONE,
+            &mut work,
+        )
+    };
+    for (column, pattern, weight) in middles(n, batch.pattern) {
+        if weight == 0 {
+            continue;
+        }
+        let (weight, mut solutions) = (u64::from(weight), 0);
+        match column {
+            // On a free column: each bottom set leaves the top sets and the middle queen
+            // one more free column than the top needs, so every bottom list serves each
+            // top set within those columns, with the middle queen on the last one.
+            None => {
+                let size = f - 1 - s;
+                let shape = [n, pattern, size];
+                found.nodes += way.family(shape, None, &mut others, &mut other_rights, limit)?;
+                for x in (0..=all).filter(|x| x.count_ones() == size) {
+                    let open = all ^ x;
+                    for bit in (0..f).filter(|b| open >> b & 1 == 1) {
+                        let avoid = way.through(n, bit + shift);
+                        fitting(tops.list(open ^ 1 << bit), avoid, &mut top, |w| w);
+                        fitting(others.list(x), avoid, &mut bottom, |w| way.turned(n, w));
+                        solutions += pair(&top, &bottom);
+                    }
+                }
+            }
+            // On a key column: the bottoms that leave it unattacked, on every free
+            // column the top set leaves.
+            Some(column) => {
+                let shape = [n, pattern, f - s];
+                let family = &mut others;
+                found.nodes += way.family(shape, Some(column), family, &mut other_rights, limit)?;
+                let avoid = way.through(n, column);
+                for y in (0..=all).filter(|y| y.count_ones() == s) {
+                    fitting(tops.list(y), avoid, &mut top, |w| w);
+                    solutions += pair(&top, others.list(all ^ y));
+                }
+            }
+        }
+        found.solutions += weight * solutions;
+    }
+    Some(found)
+}
+
+/// Fills `out` with the words of `list` that have none of the bits of `avoid`, each
+/// changed by `change`.
+fn fitting(list: &[u64], avoid: u64, out: &mut Vec<u64>, change: impl Fn(u64) -> u64) {
+    out.clear();
+    out.extend(
+        list.iter()
+            .filter(|&&word| word & avoid == 0)
+            .map(|&w| change(w)),
+    );
+}
+
+/// [`count`] one column set and middle column at a time, each with its lists taken in
+/// pieces of `capacity` words if need be ([`count_set`]).
+fn by_sets(batch: Batch, capacity: usize) -> Found {
+    let n = u32::from(batch.n);
+    let free = free(n);
+    let (shift, all) = (free.trailing_zeros(), free >> free.trailing_zeros());
+    let s = n / 2 - batch.pattern.count_ones();
+    let mut found = Found::default();
+    for (column, _, weight) in middles(n, batch.pattern) {
+        if weight == 0 {
+            continue;
+        }
+        for y in (0..=all).filter(|y| y.count_ones() == s) {
+            let set = batch.pattern | y << shift;
+            // A key column, or each free column the set leaves.
+            let columns = match column {
+                Some(c) => 1 << c,
+                None => free & !set,
+            };
+            for c in (0..n).filter(|c| columns >> c & 1 == 1) {
+                let one = count_set(n, Some(c), set, &Rule::NONE, capacity);
+                found.solutions += u64::from(weight) * one.solutions;
+                found.nodes += one.nodes;
+            }
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::batches::batches;
+
+    #[test]
+    fn odd_boards_batches_give_the_totals_every_way() {
+        // Built, searched, and one set at a time (too little room for a family), at
+        // every odd size the plain solver checks quickly; 15 in release builds.
+        let last = if cfg!(debug_assertions) { 13 } else { 15 };
+        for n in (5..=last).step_by(2) {
+            let (mut totals, mut fell_back) = ([0u64; 4], 0);
+            for batch in batches(n) {
+                let weight = u64::from(batch.weight);
+                let rooms = [
+                    (usize::MAX, true),
+                    (usize::MAX, false),
+                    (BLOCK, true),
+                    (BLOCK, false),
+                ];
+                let counts = rooms.map(|(words, quarters)| count(batch, Room { words, quarters }));
+                for (total, found) in totals.iter_mut().zip(&counts) {
+                    *total += weight * found.solutions;
+                }
+                fell_back += usize::from(counts[2].nodes != counts[0].nodes);
+                // The same count one set at a time, whatever the room.
+                assert_eq!(by_sets(batch, usize::MAX).solutions, counts[0].solutions);
+            }
+            let wanted = crate::solve(n).unwrap().total();
+            for total in totals {
+                assert_eq!(u128::from(total), wanted, "n={n}");
+            }
+            if n >= 13 {
+                assert!(fell_back > 0, "n={n}: no batch was out of room");
+            }
+        }
+    }
+}
