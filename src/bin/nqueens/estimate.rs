@@ -17,13 +17,16 @@ use std::time::Instant;
 use nqueens::Engine;
 
 /// One engine's rate: seconds for `n` on one thread, and the growth per added row
-/// above `n` (`growth`) and below it (`below`); and, where the growth does not reach
-/// down to the size that calibrates it ([`calibration_size`]), that size's own time.
+/// above `n` (`growth`) and below it (`below`); where the growth changes further up,
+/// the size from which it does and the growth past it (`bend`); and, where the growth
+/// does not reach down to the size that calibrates it ([`calibration_size`]), that
+/// size's own time (`small`).
 struct Model {
     n: i32,
     seconds: f64,
     growth: f64,
     below: f64,
+    bend: Option<(i32, f64)>,
     small: Option<f64>,
 }
 
@@ -32,30 +35,35 @@ const CONSTELLATIONS: Model = Model {
     seconds: 0.96,
     growth: 7.1,
     below: 7.1,
+    bend: None,
     small: None,
 };
 /// n = 16 took 0.172 s, 18 4.056 s (23.6x), 20 116.0 s (28.6x): 4.86x per row up to 18
 /// and 5.35x past it (`cargo bench --bench count`, medians of three runs up to 16, one
-/// run above).
+/// run above). Past 20, where the quarter table is 568 MB and read at random, 8.34x
+/// per row: 22 took 3,942 s on two threads against 20's 56.75 s (69.5x; commit
+/// bfa7356, the Xeon, `/usr/bin/time`, 22 in two runs joined by its checkpoint).
 const JOIN_EVEN: Model = Model {
     n: 18,
     seconds: 4.056,
     growth: 5.35,
     below: 4.86,
+    bend: Some((20, 8.34)),
     small: None,
 };
-/// With the middle row's queen fixed (commit 1735b98, the Xeon, `/usr/bin/time`, one
-/// thread): n = 15 took 0.11-0.16 s (median of five 0.14 s), 17 1.76-2.17 s (median of
-/// three 1.90 s) and 19 49.84 s (26.2x): 5.12x per row from 17 to 19, but 15 is
+/// With the middle row's queen fixed (commit fe056dd, the Xeon, `/usr/bin/time`, one
+/// thread): n = 15 took 0.08-0.11 s (median of five 0.09 s), 17 1.33-1.85 s (median of
+/// three 1.52 s) and 19 39.68 s (26.1x): 5.11x per row from 17 to 19, but 15 is
 /// slower than that growth says, so it has its own time. Past 19 the growth is the one
 /// measured before the middle queen was fixed (21 took about 2,970 s, 54x 19's, on the
 /// same machine): 7.35x per row; n = 21 has not been timed with it.
 const JOIN_ODD: Model = Model {
     n: 19,
-    seconds: 49.84,
+    seconds: 39.68,
     growth: 7.35,
-    below: 5.12,
-    small: Some(0.14),
+    below: 5.11,
+    bend: None,
+    small: Some(0.09),
 };
 /// Past this size the join searches its halves (no quarter table is listed past
 /// ⌈n/2⌉ = 11: the next would be about 5 GB, extrapolated), which took this many times
@@ -83,9 +91,15 @@ pub fn seconds(n: u32, threads: usize) -> f64 {
         1.0
     };
     let model = model(n);
-    let rows = n.cast_signed() - model.n;
+    let n = n.cast_signed();
+    let rows = n - model.n;
     let growth = if rows >= 0 { model.growth } else { model.below };
-    model.seconds * growth.powi(rows) * factor / threads.max(1) as f64
+    // Rows past the bend grow at its rate instead.
+    let (bent, bend) = match model.bend {
+        Some((from, bend)) if n > from => (n - from, bend),
+        _ => (0, 1.0),
+    };
+    model.seconds * growth.powi(rows - bent) * bend.powi(bent) * factor / threads.max(1) as f64
 }
 
 /// The model of the engine (and parity) that counts `n`.
@@ -293,6 +307,10 @@ mod tests {
         assert!((seconds(18, 2) - JOIN_EVEN.seconds / 2.0).abs() < 1e-9);
         let (even, odd) = (JOIN_EVEN.growth, JOIN_ODD.growth);
         assert!((seconds(20, 1) - JOIN_EVEN.seconds * even * even).abs() < 1e-9);
+        // Past 20 the even join grows at the bend's rate.
+        let (_, bend) = JOIN_EVEN.bend.unwrap();
+        let built_22 = JOIN_EVEN.seconds * even * even * bend * bend;
+        assert!((seconds(22, 1) - built_22).abs() < 1e-6);
         let built_21 = JOIN_ODD.seconds * odd * odd;
         assert!((seconds(21, 1) - built_21).abs() < 1e-9);
         let searched_23 = JOIN_ODD.seconds * odd.powi(4) * SEARCHED;
