@@ -95,11 +95,11 @@ pub fn seconds(n: u32, threads: usize) -> f64 {
     let rows = n - model.n;
     let growth = if rows >= 0 { model.growth } else { model.below };
     // Rows past the bend grow at its rate instead.
-    let (bent, bend) = match model.bend {
-        Some((from, bend)) if n > from => (n - from, bend),
+    let (past, rate) = match model.bend {
+        Some((from, rate)) if n > from => (n - from, rate),
         _ => (0, 1.0),
     };
-    model.seconds * growth.powi(rows - bent) * bend.powi(bent) * factor / threads.max(1) as f64
+    model.seconds * growth.powi(rows - past) * rate.powi(past) * factor / threads.max(1) as f64
 }
 
 /// The model of the engine (and parity) that counts `n`.
