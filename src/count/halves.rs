@@ -128,8 +128,8 @@ pub(crate) enum Role {
 /// Calls `emit` with the columns and the word (tagged with its end class, see
 /// `transpose.rs`) of each `role` half of `n/2` queens that uses every column of
 /// `pattern` and the rest from `extra`, until `emit` returns false. On an odd board,
-/// only the halves that leave the middle row's queen, in column `middle`, unattacked.
-/// Returns the queens placed and whether the search ran to the end.
+/// only the halves that leave the middle row's queen, in column `middle` if any,
+/// unattacked. Returns the queens placed and whether the search ran to the end.
 fn generate(
     n: u32,
     middle: Option<u32>,
@@ -138,25 +138,26 @@ fn generate(
     mut emit: impl FnMut(u32, u64) -> bool,
 ) -> (u64, bool) {
     let rows = n / 2;
-    let Some(middle) = middle else {
-        return search(n, rows, [pattern, extra], role, emit);
-    };
-    // Both halves of an odd board are tops of the rows above the middle one: the board
-    // upside down is the same board.
-    let avoid = through(n, middle);
-    search(n, rows, [pattern, extra], Role::Top, |cols, word| {
-        if word & avoid != 0 {
-            return true;
-        }
-        emit(
-            cols,
-            if role == Role::Bottom {
-                turned(n, word)
-            } else {
-                word
-            },
-        )
-    })
+    if n.is_multiple_of(2) {
+        return search(n, rows, 0, [pattern, extra], role, emit);
+    }
+    // Both halves of an odd board are searched as tops of the rows above the middle
+    // one (the board upside down is the same board), and a bottom is turned over.
+    let middle = middle.map_or(0, |c| 1 << c);
+    search(
+        n,
+        rows,
+        middle,
+        [pattern, extra],
+        Role::Top,
+        |cols, word| {
+            let word = match role {
+                Role::Top => word,
+                Role::Bottom => turned(n, word),
+            };
+            emit(cols, word)
+        },
+    )
 }
 
 /// The bits of a top half's word (see [`finish`]) that a queen in the row below it, in
@@ -173,10 +174,12 @@ pub(crate) fn turned(n: u32, word: u64) -> u64 {
     (word & !UNTAGGED) | (word >> n & board) | (word & board) << n
 }
 
-/// [`generate`] for the halves of `rows` rows without a middle queen to avoid.
+/// [`generate`] for the halves of `rows` rows, as `role`, that leave unattacked a
+/// queen in the row below them in the column of `middle` (one bit, or none).
 fn search(
     n: u32,
     rows: u32,
+    middle: u32,
     [pattern, extra]: [u32; 2],
     role: Role,
     emit: impl FnMut(u32, u64) -> bool,
@@ -187,6 +190,7 @@ fn search(
         ends: ends(n),
         pattern,
         open: pattern | extra,
+        middle,
         role,
         emit,
         nodes: 0,
@@ -210,6 +214,9 @@ struct Search<F> {
     pattern: u32,
     /// The columns a half may use: the pattern and the extra columns.
     open: u32,
+    /// The column, as one bit, of a queen in the row below the half that no queen may
+    /// attack; 0 for none.
+    middle: u32,
     role: Role,
     emit: F,
     nodes: u64,
@@ -278,13 +285,16 @@ impl<F: FnMut(u32, u64) -> bool> Search<F> {
         }
     }
 
-    /// The columns a queen may take with `rows_left` rows to go (this one included).
+    /// The columns a queen may take with `rows_left` rows to go (this one included):
+    /// not those on the middle queen's diagonals, `rows_left` columns to either side.
     fn allowed(&self, rows_left: u32, needed: u32, cols: u32) -> u32 {
-        if needed == rows_left {
-            self.pattern & !cols
+        let attacking = self.middle << rows_left | self.middle >> rows_left;
+        let columns = if needed == rows_left {
+            self.pattern
         } else {
-            self.open & !cols
-        }
+            self.open
+        };
+        columns & !cols & !attacking
     }
 }
 

@@ -74,13 +74,17 @@ enum Way {
 }
 
 impl Way {
-    /// Fills `family` with the halves on the key columns `pattern` and every choice of
-    /// `size` free columns: all the tops, or (with a `middle` key column) the bottoms,
-    /// turned over, that leave the middle queen in that column unattacked. Returns the
-    /// pairs of parts tested or queens placed, or `None` past `limit` words.
+    /// Fills `family` with the `role` halves (bottoms turned over from tops) on the key
+    /// columns `pattern` and every choice of `size` free columns, all of them or (with
+    /// a `middle` key column) those that leave the middle queen in that column
+    /// unattacked. Returns the pairs of parts tested or queens placed, or `None` past
+    /// `limit` words.
+    // The shape, which halves, where they go, the kept parts, the room: each is needed.
+    #[allow(clippy::too_many_arguments)]
     fn family(
         &self,
         [n, pattern, size]: [u32; 3],
+        role: Role,
         middle: Option<u32>,
         family: &mut Family,
         rights: &mut Rights,
@@ -103,11 +107,12 @@ impl Way {
                         table.halves(Half::Top, cols, &Rule::NONE, avoid, list, rights, room)?;
                     nodes += tested;
                     let start = family.words.len();
-                    if middle.is_some() {
-                        let turned = list.iter().map(|&word| quarters::turned(n, word));
-                        family.words.extend(turned);
-                    } else {
-                        family.words.extend_from_slice(list);
+                    match role {
+                        Role::Top => family.words.extend_from_slice(list),
+                        Role::Bottom => {
+                            let turned = list.iter().map(|&word| quarters::turned(n, word));
+                            family.words.extend(turned);
+                        }
                     }
                     family.spans[x as usize] = [start, family.words.len()];
                 }
@@ -115,11 +120,6 @@ impl Way {
             }
             Way::Searched => {
                 let mut lists: Vec<Vec<u64>> = (0..=all).map(|_| Vec::new()).collect();
-                let role = if middle.is_some() {
-                    Role::Bottom
-                } else {
-                    Role::Top
-                };
                 let nodes = sort(n, pattern, middle, role, &mut lists, limit)?;
                 for (x, list) in lists.iter().enumerate() {
                     let start = family.words.len();
@@ -134,19 +134,13 @@ impl Way {
         }
     }
 
-    /// The bits of a top's word that a middle queen in `column` stands on.
+    /// The bits of a half's word that a middle queen in `column` stands on: the same
+    /// for a top and for a bottom turned over, since turning swaps the two diagonals
+    /// through each column.
     fn through(&self, n: u32, column: u32) -> u64 {
         match self {
             Way::Built(_) => quarters::through(n, column),
             Way::Searched => halves::through(n, column),
-        }
-    }
-
-    /// A top's word as the bottom it becomes upside down.
-    fn turned(&self, n: u32, word: u64) -> u64 {
-        match self {
-            Way::Built(_) => quarters::turned(n, word),
-            Way::Searched => halves::turned(n, word),
         }
     }
 }
@@ -167,6 +161,7 @@ fn by_families(batch: Batch, way: &Way, limit: usize) -> Option<Found> {
     let mut found = Found::default();
     found.nodes += way.family(
         [n, batch.pattern, s],
+        Role::Top,
         None,
         &mut tops,
         &mut top_rights,
@@ -190,17 +185,19 @@ fn by_families(batch: Batch, way: &Way, limit: usize) -> Option<Found> {
         match column {
             // On a free column: each bottom set leaves the top sets and the middle queen
             // one more free column than the top needs, so every bottom list serves each
-            // top set within those columns, with the middle queen on the last one.
+            // top set within those columns, with the middle queen on the last one. The
+            // bottoms are all of them, turned over once, and filtered for each.
             None => {
                 let size = f - 1 - s;
-                let shape = [n, pattern, size];
-                found.nodes += way.family(shape, None, &mut others, &mut other_rights, limit)?;
+                let (shape, rights) = ([n, pattern, size], &mut other_rights);
+                let bottoms = &mut others;
+                found.nodes += way.family(shape, Role::Bottom, None, bottoms, rights, limit)?;
                 for x in (0..=all).filter(|x| x.count_ones() == size) {
                     let open = all ^ x;
                     for bit in (0..f).filter(|b| open >> b & 1 == 1) {
                         let avoid = way.through(n, bit + shift);
-                        fitting(tops.list(open ^ 1 << bit), avoid, &mut top, |w| w);
-                        fitting(others.list(x), avoid, &mut bottom, |w| way.turned(n, w));
+                        fitting(tops.list(open ^ 1 << bit), avoid, &mut top);
+                        fitting(others.list(x), avoid, &mut bottom);
                         solutions += pair(&top, &bottom);
                     }
                 }
@@ -208,12 +205,12 @@ fn by_families(batch: Batch, way: &Way, limit: usize) -> Option<Found> {
             // On a key column: the bottoms that leave it unattacked, on every free
             // column the top set leaves.
             Some(column) => {
-                let shape = [n, pattern, f - s];
-                let family = &mut others;
-                found.nodes += way.family(shape, Some(column), family, &mut other_rights, limit)?;
+                let (shape, rights) = ([n, pattern, f - s], &mut other_rights);
+                let (bottoms, middle) = (&mut others, Some(column));
+                found.nodes += way.family(shape, Role::Bottom, middle, bottoms, rights, limit)?;
                 let avoid = way.through(n, column);
                 for y in (0..=all).filter(|y| y.count_ones() == s) {
-                    fitting(tops.list(y), avoid, &mut top, |w| w);
+                    fitting(tops.list(y), avoid, &mut top);
                     solutions += pair(&top, others.list(all ^ y));
                 }
             }
@@ -223,15 +220,10 @@ fn by_families(batch: Batch, way: &Way, limit: usize) -> Option<Found> {
     Some(found)
 }
 
-/// Fills `out` with the words of `list` that have none of the bits of `avoid`, each
-/// changed by `change`.
-fn fitting(list: &[u64], avoid: u64, out: &mut Vec<u64>, change: impl Fn(u64) -> u64) {
+/// Fills `out` with the words of `list` that have none of the bits of `avoid`.
+fn fitting(list: &[u64], avoid: u64, out: &mut Vec<u64>) {
     out.clear();
-    out.extend(
-        list.iter()
-            .filter(|&&word| word & avoid == 0)
-            .map(|&w| change(w)),
-    );
+    out.extend(list.iter().filter(|&&word| word & avoid == 0));
 }
 
 /// [`count`] one column set and middle column at a time, each with its lists taken in
