@@ -80,8 +80,13 @@ pub(crate) fn batches(n: u32) -> impl Iterator<Item = Batch> {
         .filter_map(|p| canonical(n, key, p))
         .filter(|&batch| sets(batch) > 0)
         .collect();
-    list.sort_by(|a, b| sets(*b).cmp(&sets(*a)).then(a.pattern.cmp(&b.pattern)));
+    list.sort_by_cached_key(|b| (core::cmp::Reverse(sets(*b)), b.pattern));
     list.into_iter()
+}
+
+/// The columns (or rows) of `set` on an `n`-board seen in a mirror.
+pub(crate) fn mirror(n: u32, set: u32) -> u32 {
+    set.reverse_bits() >> (32 - n)
 }
 
 /// The number of column sets `batch` takes (the top half's other columns, chosen from
@@ -133,7 +138,7 @@ pub(crate) fn middles(n: u32, pattern: u32) -> impl Iterator<Item = (Option<u32>
 /// does, 1 where they tie. Patterns compare by the smaller of themselves and their
 /// mirror images, so that a batch and its mirror image weigh alike.
 pub(crate) fn upside_down(n: u32, top: u32, bottom: u32) -> u8 {
-    let order = |p: u32| p.min(p.reverse_bits() >> (32 - n));
+    let order = |p: u32| p.min(mirror(n, p));
     match order(top).cmp(&order(bottom)) {
         core::cmp::Ordering::Less => 2,
         core::cmp::Ordering::Equal => 1,
@@ -148,13 +153,12 @@ pub(crate) fn upside_down(n: u32, top: u32, bottom: u32) -> u8 {
 /// same count. (On an odd board, upside down is weighed within the batch instead:
 /// [`upside_down`].)
 fn canonical(n: u32, key: u32, pattern: u32) -> Option<Batch> {
-    let mirror = |s: u32| s.reverse_bits() >> (32 - n);
     let flip = |s: u32| if n.is_multiple_of(2) { key ^ s } else { s };
     let class = [
         pattern,
-        mirror(pattern),
+        mirror(n, pattern),
         flip(pattern),
-        flip(mirror(pattern)),
+        flip(mirror(n, pattern)),
     ];
     if class.iter().any(|&other| other < pattern) {
         return None;

@@ -189,10 +189,7 @@ mod tests {
     #[test]
     fn a_batch_equals_its_sets_and_falls_back_to_them_when_out_of_room() {
         // (An odd board's batches are `middle.rs`'s, tested there.)
-        falls_back(14);
-    }
-
-    fn falls_back(n: u32) {
+        let n = 14;
         let (mut fell_back, mut built_fell_back) = (0, 0);
         for batch in batches(n) {
             let sorted = count(batch, searched(usize::MAX));

@@ -27,7 +27,7 @@
 //! may stand in the left half or not), so the rule is [`Rule::NONE`]: every fitting
 //! pair weighs 1.
 
-use super::batches::{Batch, free};
+use super::batches::{Batch, free, mirror};
 
 /// Where a half's class starts in its word: past the `2n <= 48` bits of diagonals.
 pub(crate) const TAG_SHIFT: u32 = 48;
@@ -64,7 +64,7 @@ fn shade(n: u32, set: u32) -> [u32; 2] {
     let k = ends(n);
     let first = set & ((1 << k) - 1);
     // The last k positions, reversed so that the mirror maps them onto the first k.
-    let last = (set.reverse_bits() >> (32 - n)) & ((1 << k) - 1);
+    let last = mirror(n, set) & ((1 << k) - 1);
     let [a, b] = [end_class(k, first), end_class(k, last)];
     [a.max(b), a.min(b)]
 }
@@ -188,7 +188,7 @@ mod tests {
                 .filter(|s| s.count_ones() == n / 2)
                 .step_by(97)
             {
-                let reversed = set.reverse_bits() >> (32 - n);
+                let reversed = mirror(n, set);
                 assert_eq!(shade(n, set), shade(n, reversed), "n={n} {set:#x}");
                 assert_eq!(shade(n, set), shade(n, board ^ set), "n={n} {set:#x}");
             }

@@ -5,8 +5,8 @@
 //! here first ([`calibrated`]), gives this machine's speed. The growth was measured on
 //! one core of an Intel Xeon of the project (docs/benchmarks.md, commit d5e50ec): the
 //! constellation search grows about 7.1 times per added row; the join has one model
-//! per parity, since an odd board loses the upside-down symmetry: `JOIN_EVEN` and
-//! `JOIN_ODD` below, anchored where counts start to take long, and a factor past
+//! per parity, since odd boards are counted differently (their middle row's queen
+//! fixed) and grow differently: `JOIN_EVEN` and `JOIN_ODD` below, anchored where counts start to take long, and a factor past
 //! n = 22, where the join searches its halves instead of building them from quarter
 //! boards. Threads divide the time (two threads gave 1.95-2.15x from n = 16 up).
 //! docs/long-counts.md compares the estimates with real runs.
