@@ -16,7 +16,7 @@ use std::vec::Vec;
 /// extrapolates to about 1.3 million, some 10 MB, per list at n = 24, and to ten times
 /// that beyond; batches that outgrow the memory budget fall back to one column set at
 /// a time.
-pub(crate) const SIZES: [u32; 11] = [14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24];
+pub(crate) const SIZES: [u32; 14] = [14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27];
 
 /// Whether `n` is counted by joining halves.
 pub(crate) fn applies(n: u32) -> bool {
@@ -51,7 +51,7 @@ pub(crate) fn free(n: u32) -> u32 {
         16 | 18 => 10,
         21 => 7,
         22 => 6,
-        23 => 5,
+        23 | 25 | 27 => 5,
         _ => 4,
     };
     ((1 << f) - 1) << ((n - f) / 2)
@@ -186,7 +186,7 @@ mod tests {
 
     #[test]
     fn the_batches_cover_every_column_set_once_with_their_weights() {
-        for n in 4..=24 {
+        for n in 4..=27 {
             let f = free(n).count_ones();
             let covered: u64 = batches(n)
                 .map(|b| {

@@ -413,6 +413,67 @@ mod tests {
         }
     }
 
+    /// The placements of an `n`×`n` board with row `r`'s queen in a column of
+    /// `allowed[r]`, by a plain row-by-row search with 64-bit diagonals.
+    fn placements_within(n: u32, allowed: &[u32]) -> u64 {
+        fn row(n: u32, allowed: &[u32], [cols, left, right]: [u64; 3]) -> u64 {
+            let Some((&here, below)) = allowed.split_first() else {
+                return 1;
+            };
+            let board = (1u64 << n) - 1;
+            let mut open = u64::from(here) & board & !(cols | left | right);
+            let mut found = 0;
+            while open != 0 {
+                let bit = open & open.wrapping_neg();
+                open ^= bit;
+                let next = [cols | bit, (left | bit) << 1 & board, (right | bit) >> 1];
+                found += row(n, below, next);
+            }
+            found
+        }
+        row(n, allowed, [0; 3])
+    }
+
+    #[test]
+    fn past_24_a_column_sets_count_is_its_placements() {
+        // The widest words: 2n bits of diagonals, up to 54 at n = 27, reaching the
+        // tag's byte. Each (set, middle queen) has a few hundred placements and a plain
+        // search finds them in well under a second (found by trying lopsided sets while
+        // this was written); `pairs::tests` checks the OR tables with such words.
+        let cases: &[(u32, u32, Option<u32>)] = if cfg!(debug_assertions) {
+            &[(25, 0x7f_e00c, Some(7))]
+        } else {
+            &[
+                (25, 0x7f_e00c, Some(4)),
+                (25, 0x7f_e00c, Some(7)),
+                (26, 0x3f_fc10, None),
+            ]
+        };
+        for &(n, set, middle) in cases {
+            let h = n as usize / 2;
+            let rest = ((1u32 << n) - 1) ^ set ^ middle.map_or(0, |c| 1 << c);
+            let mut allowed = std::vec![set; h];
+            allowed.extend(middle.map(|c| 1 << c));
+            allowed.extend(core::iter::repeat_n(rest, h));
+            let wanted = placements_within(n, &allowed);
+            assert!(wanted > 0, "n={n}: no placement to check");
+            // Whole lists, and tops in a few pieces with the bottoms searched again
+            // for each (release only: slow unoptimised).
+            let pieces = if cfg!(debug_assertions) {
+                None
+            } else {
+                Some(1 << 15)
+            };
+            for capacity in core::iter::once(usize::MAX).chain(pieces) {
+                let found = count_set(n, middle, set, &Rule::NONE, capacity);
+                assert_eq!(
+                    found.solutions, wanted,
+                    "n={n} {set:#x} capacity {capacity}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn lists_taken_in_pieces_give_the_same_counts_and_nodes() {
         // Many of n = 14's lists are longer than a block, so the smallest capacity cuts

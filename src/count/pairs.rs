@@ -382,7 +382,12 @@ fn fill_tables(block: &[u64], tables: &mut [Table]) {
     let mut has = [[0u64; LANES]; 64];
     for (lane, words) in block.chunks(64).enumerate() {
         let mut matrix = [0u64; 64];
-        matrix[..words.len()].copy_from_slice(words);
+        // Without their tags: past n = 24 the diagonals reach the byte that holds the
+        // tag's first bits, and a tag is no diagonal. (A row's tag bits then meet only
+        // empty vectors.)
+        for (slot, &word) in matrix.iter_mut().zip(words) {
+            *slot = word & UNTAGGED;
+        }
         transpose(&mut matrix);
         for (bit, row) in matrix.iter().enumerate() {
             has[bit][lane] = *row;
@@ -542,39 +547,58 @@ mod tests {
 
     #[test]
     fn weighted_counts_equal_the_definition_split_or_not() {
-        // Words tagged with end classes 0..8 (n = 18's), weighed by the rules of
-        // n = 18's batches, in lists long enough to split and short ones.
-        let mut next = xorshift(0x1234_5678_9abc_def1);
-        let mut word = || {
-            let bits = next();
-            (bits & (bits >> 1) & 0xf_ffff_ffff) | (bits >> 61) << TAG_SHIFT
-        };
-        let tops: Vec<u64> = (0..2100).map(|_| word()).collect();
-        let bottoms: Vec<u64> = (0..2300).map(|_| word()).collect();
-        for batch in crate::count::batches::batches(18).step_by(9) {
-            let rule = Rule::of(batch);
-            let (mut t, mut b) = (Vec::new(), Vec::new());
-            let tops = Ranked::sort(&tops, &rule, &mut t);
-            let bottoms = Ranked::sort(&bottoms, &rule, &mut b);
-            let wanted = pairs_by_definition(tops.words, bottoms.words, &rule);
-            for hot in 4..=HOT_MAX {
-                let split = split_pairs([tops, bottoms], 36, hot, &rule, &mut Work::default());
-                assert_eq!(split, wanted, "{batch:?}, {hot} hot bits");
-            }
-            // Short lists: one block with tables, and pair by pair.
-            for (t, b) in [(300, 200), (100, 30)] {
-                let short = [&tops.words[..t], &bottoms.words[..b]];
-                let whole = pairs(
-                    short_runs(short[0]),
-                    short_runs(short[1]),
-                    36,
-                    &rule,
-                    &mut Work::default(),
-                );
-                assert_eq!(whole, pairs_by_definition(short[0], short[1], &rule));
+        // Words tagged with every end class (8 at n = 18, 1,024 at 26), weighed by the
+        // rules of some of n = 18's batches (36 bits of diagonals) and of n = 26's (52
+        // bits: the OR tables' last byte then holds tag bits too), in lists long
+        // enough to split and short ones.
+        for (n, bits, classes, step) in [(18, 36, 3, 9), (26, 52, 10, 50_000)] {
+            let mut next = xorshift(0x1234_5678_9abc_def1);
+            let mut word = || {
+                let random = next();
+                let class = random >> (64 - classes);
+                (random & (random >> 1) & ((1 << bits) - 1)) | class << TAG_SHIFT
+            };
+            let tops: Vec<u64> = (0..2100).map(|_| word()).collect();
+            let bottoms: Vec<u64> = (0..2300).map(|_| word()).collect();
+            for batch in crate::count::batches::batches(n).step_by(step) {
+                weighted_case(&tops, &bottoms, bits, &Rule::of(batch));
             }
         }
         assert!(!direct(300, 200) && direct(100, 30));
+    }
+
+    /// [`weighted_counts_equal_the_definition_split_or_not`] for one rule.
+    fn weighted_case(tops: &[u64], bottoms: &[u64], bits: u32, rule: &Rule) {
+        let (mut t, mut b) = (Vec::new(), Vec::new());
+        let tops = Ranked::sort(tops, rule, &mut t);
+        let bottoms = Ranked::sort(bottoms, rule, &mut b);
+        let wanted = pairs_by_definition(tops.words, bottoms.words, rule);
+        for hot in 4..=HOT_MAX {
+            let split = split_pairs([tops, bottoms], bits, hot, rule, &mut Work::default());
+            assert_eq!(split, wanted, "{rule:?}, {hot} hot bits");
+        }
+        // Short lists: one block with tables, and pair by pair. Their words are tagged
+        // with runs directly, every run as often (classes equal to the shade's are rare
+        // in the long lists), so that each run meets each other one.
+        let mut next = xorshift(u64::from(bits) ^ tops.words[0]);
+        for (t, b) in [(300, 200), (100, 30)] {
+            let mut short = [t, b].map(|len| -> Vec<u64> {
+                (0..len)
+                    .map(|_| {
+                        let random = next();
+                        (random & (random >> 1) & ((1 << bits) - 1))
+                            | ((random >> 32) % (RANKS as u64)) << TAG_SHIFT
+                    })
+                    .collect()
+            });
+            for list in &mut short {
+                list.sort_unstable_by_key(|&word| tag_of(word));
+            }
+            let lists = [short_runs(&short[0]), short_runs(&short[1])];
+            let whole = pairs(lists[0], lists[1], bits, rule, &mut Work::default());
+            let wanted = pairs_by_definition(&short[0], &short[1], rule);
+            assert_eq!(whole, wanted, "{bits} bits, {t} x {b}");
+        }
     }
 
     #[test]

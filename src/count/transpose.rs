@@ -29,8 +29,9 @@
 
 use super::batches::{Batch, free, mirror};
 
-/// Where a half's class starts in its word: past the `2n <= 48` bits of diagonals.
-pub(crate) const TAG_SHIFT: u32 = 48;
+/// Where a half's class starts in its word: past the `2n <= 54` bits of diagonals, with
+/// room for the 10 bits of a class (n <= 27).
+pub(crate) const TAG_SHIFT: u32 = 54;
 /// The diagonal bits of a tagged word.
 pub(crate) const UNTAGGED: u64 = (1 << TAG_SHIFT) - 1;
 
@@ -73,8 +74,8 @@ fn shade(n: u32, set: u32) -> [u32; 2] {
 /// `p2`, 1 equal to `p2` (and below `p1`), 2 between them, 3 equal to `p1`, 4 above.
 pub(crate) const RANKS: usize = 5;
 
-/// End classes are below this: `2^(k-1)` for `k <= 10` end positions (n <= 24).
-const CLASSES: usize = 512;
+/// End classes are below this: `2^(k-1)` for `k <= 11` end positions (n <= 27).
+const CLASSES: usize = 1024;
 
 /// How a batch weighs a pair of halves, from their end classes.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -129,7 +129,7 @@ fn count_announces_what_is_left_of_a_shard() {
     let (whole, _) = first_error_line(spawn(&["count", "30"]), Instant::now());
     let (half, _) = first_error_line(spawn(&["count", "30", "--shard", "0/2"]), Instant::now());
     assert!(
-        half.starts_with("nqueens: counting n=30 will take about "),
+        half.starts_with("nqueens: counting shard 0/2 of n=30 will take about "),
         "{half}"
     );
     // Half the subtasks, about half the time: the estimates differ.
@@ -152,9 +152,13 @@ fn estimate_prints_the_expected_time_here_and_counts_nothing() {
         let out = run(args, None);
         assert!(out.status.success(), "{args:?}");
         let line = text(&out.stdout);
-        let n = args[1];
+        // A shard's line names the shard: its time is not the whole count's.
+        let subject = match args.get(3) {
+            Some(&"--shard") => format!("shard {} of n={}", args[4], args[1]),
+            _ => format!("n={}", args[1]),
+        };
         assert!(
-            line.starts_with(&format!("counting n={n} would take "))
+            line.starts_with(&format!("counting {subject} would take "))
                 && line.ends_with(" (estimate from rates measured on this machine)\n")
                 && line.lines().count() == 1,
             "{line}"

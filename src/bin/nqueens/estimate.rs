@@ -169,12 +169,22 @@ fn time_one(n: u32) -> f64 {
     timings[0]
 }
 
+/// What a count's estimate is about: "n=23", or "shard 0/5800 of n=23", since a shard's
+/// time is not the whole count's.
+pub fn subject(n: u32, shard: Option<(usize, usize)>) -> String {
+    match shard {
+        Some((i, m)) => format!("shard {i}/{m} of n={n}"),
+        None => format!("n={n}"),
+    }
+}
+
 /// What `count --estimate` prints: the expected duration on this machine.
-pub fn line(n: u32, threads: usize, seconds: f64) -> String {
+pub fn line(n: u32, shard: Option<(usize, usize)>, threads: usize, seconds: f64) -> String {
     let plural = if threads == 1 { "" } else { "s" };
     format!(
-        "counting n={n} would take {} on {threads} thread{plural} (estimate from rates \
+        "counting {} would take {} on {threads} thread{plural} (estimate from rates \
          measured on this machine)\n",
+        subject(n, shard),
         human(seconds)
     )
 }
@@ -234,8 +244,16 @@ fn grouped(value: u64) -> String {
 /// Before a count expected to take `ANNOUNCE_SECONDS` or more, one line on stderr (on a
 /// terminal or not) with the estimate and what to do about a long run; nothing with
 /// `quiet`. `share` is the part of the whole count this run has left to do (a shard, a
-/// resumed checkpoint); `resumable` says whether this run keeps a checkpoint.
-pub fn announce(n: u32, threads: usize, share: f64, quiet: bool, resumable: bool) {
+/// resumed checkpoint), `shard` the shard it is, if one; `resumable` says whether this
+/// run keeps a checkpoint.
+pub fn announce(
+    n: u32,
+    threads: usize,
+    shard: Option<(usize, usize)>,
+    share: f64,
+    quiet: bool,
+    resumable: bool,
+) {
     if quiet || seconds(n, threads) * share < ANNOUNCE_SECONDS / SLOWER {
         return;
     }
@@ -252,9 +270,10 @@ pub fn announce(n: u32, threads: usize, share: f64, quiet: bool, resumable: bool
     // A lost line on a closed stderr changes nothing about the count.
     let _ = writeln!(
         std::io::stderr(),
-        "nqueens: counting n={n} will take {} on {threads} thread{plural} (estimate from \
+        "nqueens: counting {} will take {} on {threads} thread{plural} (estimate from \
          rates measured on this machine); {keep}, --shard I/M splits it across machines; \
          Ctrl-C stops it",
+        subject(n, shard),
         human(expected)
     );
 }

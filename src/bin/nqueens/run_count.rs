@@ -54,7 +54,7 @@ pub fn run(args: &CountArgs) -> Result<(), Failure> {
     };
     if args.estimate {
         let expected = estimate::calibrated(n, threads.get()) * share(&split, &selection);
-        return output::print(&estimate::line(n, threads.get(), expected));
+        return output::print(&estimate::line(n, args.shard, threads.get(), expected));
     }
     let header = Header {
         n,
@@ -77,6 +77,7 @@ pub fn run(args: &CountArgs) -> Result<(), Failure> {
         checkpoint: checkpoint.as_deref().map(|path| (path, &header)),
         quiet: args.quiet,
         threads,
+        shard: args.shard,
     };
     let partial = compute(&split, &selection, &before, &run)?;
     let elapsed = started.elapsed().as_secs_f64();
@@ -98,6 +99,7 @@ pub fn count_all(n: u32, threads: NonZeroUsize, quiet: bool) -> Result<Counts, F
         checkpoint: None,
         quiet,
         threads,
+        shard: None,
     };
     finished(compute(&split, &all, &BTreeMap::new(), &run)?, n)
 }
@@ -128,6 +130,8 @@ struct Run<'a> {
     checkpoint: Option<(&'a Path, &'a Header)>,
     quiet: bool,
     threads: NonZeroUsize,
+    /// The shard counted, if one (for the estimate line).
+    shard: Option<(usize, usize)>,
 }
 
 /// Locks the regular files this run replaces, for the whole run: a second process on
@@ -229,6 +233,7 @@ fn compute(
     estimate::announce(
         split.n(),
         threads.get(),
+        run.shard,
         share,
         run.quiet,
         run.checkpoint.is_some(),
