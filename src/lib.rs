@@ -25,7 +25,7 @@
 //!   independent [reference search](crate::reference), and reports the first disagreement.
 //! - [`count`] and [`counts`] give exact totals and distinct counts for any size, by
 //!   one search per symmetry class of border constellations or, with the `std` feature
-//!   and sizes from 14 to 24, by joining half boards ([`engine`] says which);
+//!   and sizes from 14 to 27, by joining half boards ([`engine`] says which);
 //!   with `std`, `count_with` runs the subtasks on every core and `Split` numbers them
 //!   for checkpoints and shards, summed as [`Partial`]s.
 //! - [`Algorithm`] runs the classic algorithms (naive, flag arrays, bitmask, dancing

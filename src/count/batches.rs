@@ -11,11 +11,12 @@ use std::vec::Vec;
 /// to change that size's subtask list for: `count 13 --threads 1 --json` took
 /// 4.45-4.51 ms with 13 added here against 4.68-4.71 ms (median `elapsed_seconds` of
 /// 25 runs, two rounds each, with halves built from quarters; with searched halves it
-/// had lost, 9.9 ms against 6.4 ms). It stops at 24 because a column set's lists grow
-/// about 5.5x per two rows (1,190 halves on average at n = 16, 6,558 at 18), which
-/// extrapolates to about 1.3 million, some 10 MB, per list at n = 24, and to ten times
-/// that beyond; batches that outgrow the memory budget fall back to one column set at
-/// a time.
+/// had lost, 9.9 ms against 6.4 ms). It stops at 27, where a half's word holds 54 bits
+/// of diagonals below its tag (`transpose.rs`). Past 22 its halves are searched, and a
+/// column set's lists grow about 5.5x per two rows (1,190 halves on average at n = 16,
+/// 6,558 at 18); batches that outgrow the memory budget fall back to one column set at
+/// a time. Timed shards (docs/benchmarks.md) put 25 at about half a core-year, where
+/// the constellation search's estimate was five.
 pub(crate) const SIZES: [u32; 14] = [14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27];
 
 /// Whether `n` is counted by joining halves.

@@ -143,7 +143,7 @@ pub enum Engine {
     /// One search per symmetry class of border constellations: every size without
     /// `std`, and the sizes the join does not cover.
     Constellations,
-    /// The join of half boards (feature `std`): sizes from 14 to 24.
+    /// The join of half boards (feature `std`): sizes from 14 to 27.
     Join,
 }
 

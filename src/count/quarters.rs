@@ -95,7 +95,7 @@ impl Quarters {
     /// A word has the diagonals crossing row `k` inside the board: bit `i` for the
     /// down-right one through column `n - 1 - i`, bit `n + i` for the down-left one
     /// through column `i`. So a top and a bottom fit iff their diagonals share no bit.
-    /// Above them, from bit 48, is the half's run: where the rank of its end class puts
+    /// Above them, from bit 54, is the half's run: where the rank of its end class puts
     /// it (`transpose.rs`).
     ///
     /// A bottom half turned upside down is a top half of `n - k` rows, built as one;

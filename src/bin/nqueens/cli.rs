@@ -338,7 +338,7 @@ pub enum Command {
     Merge(MergeArgs),
     /// Count the placements of an N by N board exactly, on every core
     ///
-    /// Sizes 14 to 24 join top and bottom half boards per column set; other sizes search
+    /// Sizes 14 to 27 join top and bottom half boards per column set; other sizes search
     /// one constellation of border queens per symmetry class. Totals summed in
     /// checked 128-bit arithmetic. Long counts show progress on a
     /// terminal, can be checkpointed and resumed (--checkpoint), and split across

@@ -3,12 +3,14 @@
 //!
 //! The model gives the growth from size to size; a small count of the same kind, timed
 //! here first ([`calibrated`]), gives this machine's speed. The growth was measured on
-//! one core of an Intel Xeon of the project (docs/benchmarks.md, commit d5e50ec): the
-//! constellation search grows about 7.1 times per added row; the join has one model
-//! per parity, since odd boards are counted differently (their middle row's queen
-//! fixed) and grow differently: `JOIN_EVEN` and `JOIN_ODD` below, anchored where counts start to take long, and a factor past
-//! n = 22, where the join searches its halves instead of building them from quarter
-//! boards. Threads divide the time (two threads gave 1.95-2.15x from n = 16 up).
+//! one core of an Intel Xeon of the project (docs/benchmarks.md): the constellation
+//! search grows about 7.1 times per added row; the join has one model per parity,
+//! since odd boards are counted differently (their middle row's queen fixed) and grow
+//! differently: `JOIN_EVEN` and `JOIN_ODD` below, anchored where counts start to take
+//! long. Past n = 22, where the join searches its halves instead of building them from
+//! quarter boards, each size has its own time, from shards of it timed on the same
+//! machine (`SEARCHED`). Threads divide the time (two threads gave 1.95-2.15x from
+//! n = 16 up).
 //! docs/long-counts.md compares the estimates with real runs.
 
 use std::io::Write as _;
@@ -65,13 +67,25 @@ const JOIN_ODD: Model = Model {
     bend: None,
     small: Some(0.09),
 };
-/// Past this size the join searches its halves (no quarter table is listed past
-/// ⌈n/2⌉ = 11: the next would be about 5 GB, extrapolated), which took this many times
-/// longer at n = 20: `count 20 --shard 0/40 --threads 1` ran 14.5 s and 17.5 s with
-/// `--memory 60M` (too little for the table) against 5.1 s and 5.0 s with the default
-/// (the Xeon, commit a748779).
-const BUILT_UP_TO: i32 = 22;
-const SEARCHED: f64 = 3.2;
+/// Whole counts of the sizes past 22, where the join searches its halves (no quarter
+/// table is listed past ⌈n/2⌉ = 11: the next would be about 5 GB), on one thread of the Xeon, in
+/// seconds: shards of every M-th subtask (ten subtasks each, spread over the whole
+/// list), timed with `/usr/bin/time`, their mean times M. Commit 3579b4a for 23 and 24,
+/// three shards each: 23 0/5800 29.24 s, 2900/5800 24.80 s, 5799/5800 20.86 s; 24
+/// 0/19358 99.90 s, 9679/19358 73.34 s, 19357/19358 52.83 s. Commit 7f3d1a6 (which
+/// joins 25 to 27; the same engine) for 25, two shards at a time: 0/22515 730.06 s,
+/// 11257/22515 769.08 s, 22514/22515 616.88 s. 26 and 27 were not timed whole (a
+/// shard of 26 did 4 of its 10 subtasks in 40 minutes): they grow from 25 as 23 grew
+/// to 25, 10.47x per row.
+const SEARCHED: [(i32, f64); 5] = [
+    (23, 24.967 * 5800.0),
+    (24, 75.357 * 19358.0),
+    (25, PAST_24),
+    (26, PAST_24 * PER_ROW_PAST_24),
+    (27, PAST_24 * PER_ROW_PAST_24 * PER_ROW_PAST_24),
+];
+const PAST_24: f64 = 705.34 * 22515.0;
+const PER_ROW_PAST_24: f64 = 10.47;
 
 /// Counts expected to run at least this long announce themselves first.
 const ANNOUNCE_SECONDS: f64 = 10.0;
@@ -85,11 +99,10 @@ const SLOWER: f64 = 4.0;
 /// its rates were measured on.
 pub fn seconds(n: u32, threads: usize) -> f64 {
     let joined = nqueens::engine(n) == Some(Engine::Join);
-    let factor = if joined && n.cast_signed() > BUILT_UP_TO {
-        SEARCHED
-    } else {
-        1.0
-    };
+    let sharded = SEARCHED.iter().find(|&&(size, _)| size == n.cast_signed());
+    if let (true, Some(&(_, seconds))) = (joined, sharded) {
+        return seconds / threads.max(1) as f64;
+    }
     let model = model(n);
     let n = n.cast_signed();
     let rows = n - model.n;
@@ -99,7 +112,7 @@ pub fn seconds(n: u32, threads: usize) -> f64 {
         Some((from, rate)) if n > from => (n - from, rate),
         _ => (0, 1.0),
     };
-    model.seconds * growth.powi(rows - past) * rate.powi(past) * factor / threads.max(1) as f64
+    model.seconds * growth.powi(rows - past) * rate.powi(past) / threads.max(1) as f64
 }
 
 /// The model of the engine (and parity) that counts `n`.
@@ -244,12 +257,12 @@ fn grouped(value: u64) -> String {
 /// Before a count expected to take `ANNOUNCE_SECONDS` or more, one line on stderr (on a
 /// terminal or not) with the estimate and what to do about a long run; nothing with
 /// `quiet`. `share` is the part of the whole count this run has left to do (a shard, a
-/// resumed checkpoint), `shard` the shard it is, if one; `resumable` says whether this
+/// resumed checkpoint), `slice` the shard it is, if one; `resumable` says whether this
 /// run keeps a checkpoint.
 pub fn announce(
     n: u32,
     threads: usize,
-    shard: Option<(usize, usize)>,
+    slice: Option<(usize, usize)>,
     share: f64,
     quiet: bool,
     resumable: bool,
@@ -273,7 +286,7 @@ pub fn announce(
         "nqueens: counting {} will take {} on {threads} thread{plural} (estimate from \
          rates measured on this machine); {keep}, --shard I/M splits it across machines; \
          Ctrl-C stops it",
-        subject(n, shard),
+        subject(n, slice),
         human(expected)
     );
 }
@@ -332,8 +345,11 @@ mod tests {
         assert!((seconds(22, 1) - built_22).abs() < 1e-6);
         let built_21 = JOIN_ODD.seconds * odd * odd;
         assert!((seconds(21, 1) - built_21).abs() < 1e-9);
-        let searched_23 = JOIN_ODD.seconds * odd.powi(4) * SEARCHED;
-        assert!((seconds(23, 1) - searched_23).abs() < 1e-9);
+        // Past 22, the whole counts that timed shards give.
+        for (n, whole) in SEARCHED {
+            assert!(n > 22 && whole > 0.0);
+            assert!((seconds(n.cast_unsigned(), 2) - whole / 2.0).abs() < 1e-6);
+        }
         let below = JOIN_EVEN.below;
         assert!((seconds(16, 1) - JOIN_EVEN.seconds / below / below).abs() < 1e-9);
         // The join at 17 on two threads still gets a progress bar (0.1 s); at 16 it
