@@ -332,7 +332,15 @@ fn a_run_stopped_by_sigterm_leaves_no_lock() {
     std::io::BufReader::new(child.stderr.take().unwrap())
         .read_line(&mut announced)
         .unwrap();
-    assert!(announced.contains("counting n=19"), "{announced}");
+    // The line names the shard, and how to make that shard resumable.
+    assert!(
+        announced.contains("counting shard 0/1 of n=19"),
+        "{announced}"
+    );
+    assert!(
+        announced.contains("nqueens count 19 --shard 0/1 --checkpoint FILE"),
+        "{announced}"
+    );
     assert!(dir.join(".s.json.lock").exists(), "the run holds its lock");
     // The reader of stderr is gone now, as when a terminal closes: the handler must
     // still save, remove the lock and exit (eprintln! would panic and ignore the signal).

@@ -277,7 +277,12 @@ pub fn announce(
     let keep: &str = if resumable {
         "progress is checkpointed, rerun the same command to resume"
     } else {
-        &format!("nqueens count {n} --checkpoint FILE makes it resumable")
+        &match slice {
+            Some((i, m)) => {
+                format!("nqueens count {n} --shard {i}/{m} --checkpoint FILE makes it resumable")
+            }
+            None => format!("nqueens count {n} --checkpoint FILE makes it resumable"),
+        }
     };
     let plural = if threads == 1 { "" } else { "s" };
     // A lost line on a closed stderr changes nothing about the count.
