@@ -98,4 +98,17 @@ mod tests {
             ((1 << 30) - FIXED_BYTES) / BYTES_PER_WORD
         );
     }
+
+    #[test]
+    fn the_accounting_is_the_documented_one() {
+        // `--memory` promises 144 KiB per thread as the least (its help and
+        // docs/engines.md): 128 KiB of fixed tables and one block per list.
+        assert_eq!(THREAD_MEMORY_MIN, 144 << 10);
+        assert_eq!(FIXED_BYTES, 128 << 10);
+        // Each word of capacity is held four times (tops, the buffer of bottoms, the
+        // split's copy, the tops that fit a class), each with room for doubling.
+        assert_eq!(BYTES_PER_WORD, 4 * 2 * size_of::<u64>());
+        // So one more block of room is one more block per list.
+        assert_eq!(capacity((144 << 10) + 64 * BLOCK), 2 * BLOCK);
+    }
 }
