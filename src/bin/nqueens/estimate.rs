@@ -9,8 +9,8 @@
 //! differently: `JOIN_EVEN` and `JOIN_ODD` below, anchored where counts start to take
 //! long. Past n = 22, where the join searches its halves instead of building them from
 //! quarter boards, each size has its own time, from shards of it timed on the same
-//! machine (`SEARCHED`). Threads divide the time (two threads gave 1.95-2.15x from
-//! n = 16 up).
+//! machine (`SEARCHED`). Threads divide the time: an upper bound on their gain (two
+//! threads gave 1.56-2.35x at n = 14 to 19, `cargo bench` at commit 6f94003 on the Xeon).
 //! docs/long-counts.md compares the estimates with real runs.
 
 use std::io::Write as _;
@@ -277,12 +277,8 @@ pub fn announce(
     let keep: &str = if resumable {
         "progress is checkpointed, rerun the same command to resume"
     } else {
-        &match slice {
-            Some((i, m)) => {
-                format!("nqueens count {n} --shard {i}/{m} --checkpoint FILE makes it resumable")
-            }
-            None => format!("nqueens count {n} --checkpoint FILE makes it resumable"),
-        }
+        let flag = slice.map_or(String::new(), |(i, m)| format!(" --shard {i}/{m}"));
+        &format!("nqueens count {n}{flag} --checkpoint FILE makes it resumable")
     };
     let plural = if threads == 1 { "" } else { "s" };
     // A lost line on a closed stderr changes nothing about the count.
