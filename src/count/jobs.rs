@@ -206,4 +206,22 @@ mod tests {
             assert!(jobs(n).any(|job| matches!(job, Job::Batch(_))));
         }
     }
+
+    #[test]
+    fn a_batch_s_work_is_its_column_sets() {
+        // `work` ranks subtasks for estimates (`Split::work`): a batch's is the number of
+        // column sets it takes. Weighed by their batches, an even size's sets are every
+        // choice of n/2 columns; every other subtask counts 1.
+        for n in [14, 16, 20] {
+            let mut covered = 0;
+            for job in jobs(n) {
+                match job {
+                    Job::Batch(batch) => covered += u64::from(batch.weight) * job.work(),
+                    _ => assert_eq!(job.work(), 1, "{job:?}"),
+                }
+            }
+            let choices = (0..u64::from(n / 2)).fold(1, |c, i| c * (u64::from(n) - i) / (i + 1));
+            assert_eq!(covered, choices, "n={n}");
+        }
+    }
 }

@@ -227,6 +227,61 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_batch_s_nodes_are_the_work_of_making_its_halves() {
+        // `nodes` is reported (`--json`) as the work done: with searched halves, the
+        // queens placed by one search per side, on the top's key columns and on the
+        // other key columns; with built halves, the pairs of quarters tested for each
+        // column set's tops and bottoms. Each is redone here from its parts.
+        let n = 14;
+        let board = (1u32 << n) - 1;
+        let key = board & !free(n);
+        let quarters = Quarters::of(n);
+        let mut nonzero = 0;
+        for batch in batches(n) {
+            let rule = Rule::of(batch);
+            let lists = (free(n) >> free(n).trailing_zeros()) as usize + 1;
+            let searches: u64 = [
+                (batch.pattern, Role::Top),
+                (key & !batch.pattern, Role::Bottom),
+            ]
+            .into_iter()
+            .map(|(pattern, role)| {
+                let mut side = std::vec![Vec::new(); lists];
+                sort(n, pattern, None, role, &mut side, usize::MAX).unwrap()
+            })
+            .sum();
+            assert_eq!(
+                count(batch, searched(usize::MAX)).nodes,
+                searches,
+                "{batch:?}"
+            );
+            let (mut out, mut rights) = (Vec::new(), Rights::default());
+            let mut tested = |half, cols| {
+                let made = quarters.halves(
+                    half,
+                    [n, n / 2, cols],
+                    &rule,
+                    0,
+                    &mut out,
+                    &mut rights,
+                    usize::MAX,
+                );
+                made.unwrap().1
+            };
+            let pairs: u64 = sets(n, batch.pattern)
+                .map(|set| tested(Half::Top, set) + tested(Half::Bottom, board ^ set))
+                .sum();
+            let built = Room {
+                words: usize::MAX,
+                quarters: true,
+            };
+            assert_eq!(count(batch, built).nodes, pairs, "{batch:?}");
+            nonzero += usize::from(searches > 0 && pairs > 0);
+        }
+        assert!(nonzero > 0, "n={n}: no batch did any work");
+    }
+
     /// Room for `words` words per list, with halves searched.
     fn searched(words: usize) -> Room {
         Room {
