@@ -73,11 +73,11 @@ pub(crate) fn batches(n: u32) -> impl Iterator<Item = Batch> {
         let next = p.wrapping_sub(key) & key;
         (next != 0).then_some(next)
     });
-    // On an even board the bottom half takes the other key columns; on an odd one
-    // `sets` says whether any choice of the middle queen is left to count.
+    // On an even board the bottom half takes the other key columns, and it fits when
+    // the top does (the key has 2h - f columns: h - f <= k <= h iff h - f <= 2h - f - k
+    // <= h); on an odd one `sets` says whether any choice of the middle queen is left.
     let mut list: Vec<Batch> = patterns
         .filter(|p| fits(p.count_ones(), h, f))
-        .filter(|p| n % 2 == 1 || fits((key ^ p).count_ones(), h, f))
         .filter_map(|p| canonical(n, key, p))
         .filter(|&batch| sets(batch) > 0)
         .collect();
@@ -187,6 +187,7 @@ mod tests {
 
     #[test]
     fn the_batches_cover_every_column_set_once_with_their_weights() {
+        let mut every_free_column = 0;
         for n in 4..=27 {
             let f = free(n).count_ones();
             let covered: u64 = batches(n)
@@ -216,9 +217,18 @@ mod tests {
                 binomial(n, n / 2)
             };
             assert_eq!(covered, wanted, "n={n}");
+            // A top half on every free column leaves none to the middle queen (at 19,
+            // with no key column; at 21, with three).
+            let f_all = batches(n).filter(|b| n / 2 - b.pattern.count_ones() == f);
+            for batch in f_all.filter(|_| n % 2 == 1) {
+                let on_free = middles(n, batch.pattern).filter(|(column, _, _)| column.is_none());
+                assert_eq!(on_free.count(), 0, "{batch:?}");
+                every_free_column += 1;
+            }
             // Deterministic and largest first.
             let sizes: Vec<u64> = batches(n).map(sets).collect();
             assert!(sizes.windows(2).all(|w| w[0] >= w[1]), "n={n}");
         }
+        assert!(every_free_column > 0);
     }
 }

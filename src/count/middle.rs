@@ -280,8 +280,14 @@ mod tests {
                     *total += weight * found.solutions;
                 }
                 fell_back += usize::from(counts[2].nodes != counts[0].nodes);
-                // The same count one set at a time, whatever the room.
-                assert_eq!(by_sets(batch, usize::MAX).solutions, counts[0].solutions);
+                // The same count one set at a time, whatever the room; no placement is
+                // found without work.
+                let one_by_one = by_sets(batch, usize::MAX);
+                assert_eq!(one_by_one.solutions, counts[0].solutions);
+                assert!(
+                    one_by_one.nodes > 0 || one_by_one.solutions == 0,
+                    "{batch:?}"
+                );
             }
             let wanted = crate::solve(n).unwrap().total();
             for total in totals {
@@ -289,6 +295,57 @@ mod tests {
             }
             if n >= 13 {
                 assert!(fell_back > 0, "n={n}: no batch was out of room");
+            }
+        }
+    }
+
+    #[test]
+    fn long_lists_of_an_odd_board_count_as_one_set_at_a_time() {
+        // The sizes above reach only the pair-by-pair count in debug builds; at 15 the
+        // largest batches' lists are long enough for the bit-sliced one (`pairs.rs`),
+        // which reads every bit of a word's diagonals.
+        let n = 15;
+        for batch in batches(n).take(2) {
+            let room = Room {
+                words: usize::MAX,
+                quarters: true,
+            };
+            let whole = count(batch, room).solutions;
+            assert_eq!(whole, by_sets(batch, usize::MAX).solutions, "{batch:?}");
+        }
+    }
+
+    #[test]
+    fn a_batch_s_nodes_are_the_work_of_making_its_families() {
+        // `nodes` (`--json`) is the work done: the pairs of quarters tested, or queens
+        // placed, for the tops once and for the bottoms of each middle column.
+        let n = 13;
+        let f = free(n).count_ones();
+        for way in [Way::Built(Quarters::of(n)), Way::Searched] {
+            for batch in batches(n) {
+                let mut made = |shape, role, middle| {
+                    let mut family = Family::default();
+                    let nodes = way.family(
+                        shape,
+                        role,
+                        middle,
+                        &mut family,
+                        &mut Rights::default(),
+                        usize::MAX,
+                    );
+                    let nodes = nodes.unwrap();
+                    // No half is made without work.
+                    assert!(nodes > 0 || family.words.is_empty(), "{batch:?}");
+                    nodes
+                };
+                let s = n / 2 - batch.pattern.count_ones();
+                let mut nodes = made([n, batch.pattern, s], Role::Top, None);
+                for (column, pattern, _) in middles(n, batch.pattern).filter(|m| m.2 > 0) {
+                    let size = if column.is_some() { f - s } else { f - 1 - s };
+                    nodes += made([n, pattern, size], Role::Bottom, column);
+                }
+                let found = by_families(batch, &way, usize::MAX).unwrap();
+                assert_eq!(found.nodes, nodes, "{batch:?}");
             }
         }
     }

@@ -63,10 +63,9 @@ pub(crate) fn tag_of(word: u64) -> u32 {
 /// classes, larger first. (Reversal swaps the ends, complement keeps each class.)
 fn shade(n: u32, set: u32) -> [u32; 2] {
     let k = ends(n);
-    let first = set & ((1 << k) - 1);
-    // The last k positions, reversed so that the mirror maps them onto the first k.
-    let last = mirror(n, set) & ((1 << k) - 1);
-    let [a, b] = [end_class(k, first), end_class(k, last)];
+    // The first k positions, and the last k reversed so that the mirror maps them onto
+    // the first k (`end_class` reads the low k bits only).
+    let [a, b] = [end_class(k, set), end_class(k, mirror(n, set))];
     [a.max(b), a.min(b)]
 }
 
@@ -235,6 +234,17 @@ mod tests {
             let [one, two] = rule.needs(rule.rank(class));
             assert_eq!((one, two), (0, RANKS));
             assert_eq!(rule.run(class), RANKS - 1);
+        }
+        // An odd board's batches have no shade (its halves are paired by `middle.rs`,
+        // which weighs them by upside down instead).
+        for n in [5u32, 13, 15, 17, 19] {
+            for batch in batches(n) {
+                let rule = Rule::of(batch);
+                assert!(
+                    rule.shade.is_none() && rule.runs() == Rule::NONE.runs(),
+                    "{batch:?}"
+                );
+            }
         }
     }
 }
