@@ -323,7 +323,7 @@ mod tests {
         let f = free(n).count_ones();
         for way in [Way::Built(Quarters::of(n)), Way::Searched] {
             for batch in batches(n) {
-                let mut made = |shape, role, middle| {
+                let made = |shape, role, middle| {
                     let mut family = Family::default();
                     let nodes = way.family(
                         shape,
