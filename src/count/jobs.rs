@@ -220,8 +220,7 @@ mod tests {
                     _ => assert_eq!(job.work(), 1, "{job:?}"),
                 }
             }
-            let choices = (0..u64::from(n / 2)).fold(1, |c, i| c * (u64::from(n) - i) / (i + 1));
-            assert_eq!(covered, choices, "n={n}");
+            assert_eq!(covered, batches::binomial(n, n / 2), "n={n}");
         }
     }
 }

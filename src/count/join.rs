@@ -199,21 +199,9 @@ mod tests {
             assert_eq!(tight.solutions, sorted.solutions, "{batch:?}");
             fell_back += usize::from(tight.nodes != sorted.nodes);
             // Built from quarters, with room for every set's halves and for one block.
-            let built = count(
-                batch,
-                Room {
-                    words: usize::MAX,
-                    quarters: true,
-                },
-            );
+            let built = count(batch, from_quarters(usize::MAX));
             assert_eq!(built.solutions, sorted.solutions, "{batch:?}");
-            let tight = count(
-                batch,
-                Room {
-                    words: BLOCK,
-                    quarters: true,
-                },
-            );
+            let tight = count(batch, from_quarters(BLOCK));
             assert_eq!(tight.solutions, sorted.solutions, "{batch:?}");
             built_fell_back += usize::from(tight.nodes != built.nodes);
         }
@@ -272,11 +260,11 @@ mod tests {
             let pairs: u64 = sets(n, batch.pattern)
                 .map(|set| tested(Half::Top, set) + tested(Half::Bottom, board ^ set))
                 .sum();
-            let built = Room {
-                words: usize::MAX,
-                quarters: true,
-            };
-            assert_eq!(count(batch, built).nodes, pairs, "{batch:?}");
+            assert_eq!(
+                count(batch, from_quarters(usize::MAX)).nodes,
+                pairs,
+                "{batch:?}"
+            );
             nonzero += usize::from(searches > 0 && pairs > 0);
         }
         assert!(nonzero > 0, "n={n}: no batch did any work");
@@ -287,6 +275,14 @@ mod tests {
         Room {
             words,
             quarters: false,
+        }
+    }
+
+    /// Room for `words` words per list, with halves built from quarters.
+    fn from_quarters(words: usize) -> Room {
+        Room {
+            words,
+            quarters: true,
         }
     }
 
