@@ -222,8 +222,16 @@ fn by_families(batch: Batch, way: &Way, limit: usize) -> Option<Found> {
 
 /// Fills `out` with the words of `list` that have none of the bits of `avoid`.
 fn fitting(list: &[u64], avoid: u64, out: &mut Vec<u64>) {
-    out.clear();
-    out.extend(list.iter().filter(|&&word| word & avoid == 0));
+    // Branch-free: every word is written, and the end moves on past the fitting ones.
+    // (About half fit, in no order, so a branch mispredicted: with `filter` this took
+    // 30% of `count 17 --threads 1`.)
+    out.resize(list.len(), 0);
+    let mut end = 0;
+    for &word in list {
+        out[end] = word;
+        end += usize::from(word & avoid == 0);
+    }
+    out.truncate(end);
 }
 
 /// [`count`] one column set and middle column at a time, each with its lists taken in
