@@ -147,7 +147,7 @@ impl Quarters {
                 if lefts.is_empty() {
                     continue;
                 }
-                let rights = scratch.rights(all_rows ^ rows, || {
+                let (rights, real) = scratch.rights(all_rows ^ rows, || {
                     // A part with a diagonal to avoid makes no half, so it is dropped
                     // before the pairs are tested.
                     self.group(all_rows ^ rows, right)
@@ -155,12 +155,16 @@ impl Quarters {
                         .map(|&r| [r, frame.right_word(r)])
                         .filter(|[_, word]| word & avoid == 0)
                 });
+                if real == 0 {
+                    // (A fifth of the lefts at n = 18 had no right part to join.)
+                    continue;
+                }
                 let pairs = lefts.len() * rights.len();
                 if end + pairs > limit {
                     out.truncate(end);
                     return None;
                 }
-                tested += pairs as u64;
+                tested += (lefts.len() * real) as u64;
                 // Room for every pair; only the fitting ones move `end` on.
                 if out.len() < end + pairs {
                     out.resize(end + pairs, 0);
@@ -189,7 +193,7 @@ pub(crate) struct Rights {
     key: Option<[u64; 3]>,
     /// For each choice of the right part's rows, where its parts are in `parts`; `None`
     /// until asked for.
-    spans: Vec<Option<[u32; 2]>>,
+    spans: Vec<Option<[u32; 3]>>,
     parts: Vec<[u64; 2]>,
 }
 
@@ -203,26 +207,35 @@ impl Rights {
         }
     }
 
-    /// The parts on the rows `rows`, made by `make` if not kept yet.
+    /// The parts on the rows `rows`, made by `make` if not kept yet, padded with parts
+    /// that fit no left part ([`SENTINEL`]) to a multiple of four; and how many of
+    /// them are real.
     fn rights<I: Iterator<Item = [u64; 2]>>(
         &mut self,
         rows: u32,
         make: impl FnOnce() -> I,
-    ) -> &[[u64; 2]] {
+    ) -> (&[[u64; 2]], usize) {
         let at = rows as usize;
         if self.spans.len() <= at {
             self.spans.resize(at + 1, None);
         }
-        let [start, end] = self.spans[at].unwrap_or_else(|| {
+        let [start, end, real] = self.spans[at].unwrap_or_else(|| {
             let start = self.parts.len();
             self.parts.extend(make());
-            let span = [start as u32, self.parts.len() as u32];
+            let real = self.parts.len() - start;
+            self.parts
+                .resize(start + real.next_multiple_of(4), [SENTINEL, 0]);
+            let span = [start as u32, self.parts.len() as u32, real as u32];
             self.spans[at] = Some(span);
             span
         });
-        &self.parts[start as usize..end as usize]
+        (&self.parts[start as usize..end as usize], real as usize)
     }
 }
+
+/// A bit that no quarter placement has (its diagonals take the low 21 bits of each
+/// 32-bit half) and every left part's clash has: a right part with it fits nothing.
+const SENTINEL: u64 = 1 << 63;
 
 /// The bits of a top half's word (of `n`×`n`, cut below row `k`, see
 /// [`Quarters::halves`]) that a queen on row `k`, in column `column`, stands on: the
@@ -328,9 +341,15 @@ impl Frame {
         let word = word | run;
         // The diagonals a right placement must not have, in its own coordinates.
         let clash = (down_left >> self.shift) | (down_right & self.family) << 32;
-        for &[right, right_word] in rights {
-            out[end] = word | right_word;
-            end += usize::from(right & clash == 0);
+        let clash = clash | SENTINEL;
+        // Four at a time: the lists of right parts are short (4 to 31 parts for most
+        // lefts at n = 18), and padded to a multiple of four with parts that fit
+        // nothing, so the loop takes a quarter of the turns.
+        for four in rights.as_chunks::<4>().0 {
+            for &[right, right_word] in four {
+                out[end] = word | right_word;
+                end += usize::from(right & clash == 0);
+            }
         }
         end
     }
