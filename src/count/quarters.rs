@@ -65,13 +65,13 @@ impl Quarters {
     /// Lists every placement twice: once to size the groups, once to fill them.
     pub(crate) fn build(m: u32) -> Quarters {
         let mut starts = std::vec![0u32; (1 << (2 * m)) + 1];
-        place(m, 0, [0, 0, 0, 0], &mut |key, _| starts[key + 1] += 1);
+        place(m, &mut |key, _| starts[key + 1] += 1);
         for i in 1..starts.len() {
             starts[i] += starts[i - 1];
         }
         let mut next = starts.clone();
         let mut entries = std::vec![0u64; starts[starts.len() - 1] as usize];
-        place(m, 0, [0, 0, 0, 0], &mut |key, diagonals| {
+        place(m, &mut |key, diagonals| {
             entries[next[key] as usize] = diagonals;
             next[key] += 1;
         });
@@ -356,27 +356,45 @@ impl Frame {
 }
 
 /// Calls `emit` with the group key (`rows | cols << m`) and the diagonals of every
-/// placement in rows `row..m` added to `[rows, cols, down_right, down_left]`, the empty
-/// one included.
-fn place(m: u32, row: u32, state: [u64; 4], emit: &mut impl FnMut(usize, u64)) {
+/// placement in an `m`×`m` quarter, the empty one included.
+fn place(m: u32, emit: &mut impl FnMut(usize, u64)) {
+    place_from(m, 0, [0; 4], [0, 0], emit);
+}
+
+/// [`place`] from row `row` on, with the queens of `[rows, cols, down_right, down_left]`
+/// placed, and the columns of row `row` that they attack along the down-right and the
+/// down-left diagonals as masks: each row's open columns are then one expression
+/// rather than three tests per column (the table is built by every count of 14 to 22,
+/// twice over: 915,442 placements at 17 and 18, 66.8 million at 21 and 22).
+fn place_from(
+    m: u32,
+    row: u32,
+    state: [u64; 4],
+    [right, left]: [u64; 2],
+    emit: &mut impl FnMut(usize, u64),
+) {
     let [rows, cols, down_right, down_left] = state;
     if row == m {
         emit((rows | cols << m) as usize, down_right | down_left << 32);
         return;
     }
-    // This row stays empty.
-    place(m, row + 1, state, emit);
-    for c in 0..m {
-        let (bit, right, left) = (1u64 << c, 1u64 << (row + m - 1 - c), 1u64 << (row + c));
-        if cols & bit == 0 && down_right & right == 0 && down_left & left == 0 {
-            let next = [
-                rows | 1 << row,
-                cols | bit,
-                down_right | right,
-                down_left | left,
-            ];
-            place(m, row + 1, next, emit);
-        }
+    let column_mask = (1u64 << m) - 1;
+    // This row stays empty: the attacks move one column on per row.
+    let (next_right, next_left) = ((right << 1) & column_mask, left >> 1);
+    place_from(m, row + 1, state, [next_right, next_left], emit);
+    let mut open = column_mask & !(cols | right | left);
+    while open != 0 {
+        let c = open.trailing_zeros();
+        let bit = 1u64 << c;
+        open &= open - 1;
+        let next = [
+            rows | 1 << row,
+            cols | bit,
+            down_right | 1 << (row + m - 1 - c),
+            down_left | 1 << (row + c),
+        ];
+        let attacks = [((right | bit) << 1) & column_mask, (left | bit) >> 1];
+        place_from(m, row + 1, next, attacks, emit);
     }
 }
 
@@ -413,7 +431,7 @@ mod tests {
     fn the_placement_counts_are_those_listed() {
         for m in 0..=9 {
             let mut counted = 0;
-            place(m, 0, [0, 0, 0, 0], &mut |_, _| counted += 1);
+            place(m, &mut |_, _| counted += 1);
             assert_eq!(counted, PLACEMENTS[m as usize], "m={m}");
         }
     }
