@@ -2,8 +2,9 @@
 //! line that says so before a long one starts.
 //!
 //! The model gives the growth from size to size; a small count of the same kind, timed
-//! here first ([`calibrated`]), gives this machine's speed. The growth was measured on
-//! one core of an Intel Xeon of the project (docs/benchmarks.md): the constellation
+//! here first ([`calibrated`]), gives this machine's speed. The join's growth was
+//! measured on one core of an AMD EPYC of the project, the constellation search's and
+//! the times past 22 on an Intel Xeon (docs/benchmarks.md): the constellation
 //! search grows about 7.1 times per added row; the join has one model per parity,
 //! since odd boards are counted differently (their middle row's queen fixed) and grow
 //! differently: `JOIN_EVEN` and `JOIN_ODD` below, anchored where counts start to take
@@ -40,32 +41,34 @@ const CONSTELLATIONS: Model = Model {
     bend: None,
     small: None,
 };
-/// n = 16 took 0.172 s, 18 4.056 s (23.6x), 20 116.0 s (28.6x): 4.86x per row up to 18
-/// and 5.35x past it (`cargo bench --bench count`, medians of three runs up to 16, one
-/// run above). Past 20, where the quarter table is 568 MB and read at random, 8.34x
-/// per row: 22 took 3,942 s on two threads against 20's 56.75 s (69.5x; commit
-/// bfa7356, the Xeon, `/usr/bin/time`, 22 in two runs joined by its checkpoint).
+/// Refit at commit 15c67ab on an AMD EPYC of the project (one thread, whole-process
+/// wall time, in a quiet minute): n = 16 took 0.101 s (median of five), 18 2.554 s
+/// (median of three), 20 85.36 s: 5.03x per row up to 18 and 5.78x past it. Past 20,
+/// where the quarter table is 568 MB and read at random, 8.34x per row: 22 took
+/// 3,942 s on two threads against 20's 56.75 s on the Intel Xeon of the earlier fit
+/// (commit bfa7356).
 const JOIN_EVEN: Model = Model {
     n: 18,
-    seconds: 4.056,
-    growth: 5.35,
-    below: 4.86,
+    seconds: 2.554,
+    growth: 5.78,
+    below: 5.03,
     bend: Some((20, 8.34)),
     small: None,
 };
-/// With the middle row's queen fixed (commit fe056dd, the Xeon, `/usr/bin/time`, one
-/// thread): n = 15 took 0.08-0.11 s (median of five 0.09 s), 17 1.33-1.85 s (median of
-/// three 1.52 s) and 19 39.68 s (26.1x): 5.11x per row from 17 to 19, but 15 is
-/// slower than that growth says, so it has its own time. Past 19 the growth is the one
-/// measured before the middle queen was fixed (21 took about 2,970 s, 54x 19's, on the
-/// same machine): 7.35x per row; n = 21 has not been timed with it.
+/// Refit on the same machine, the same way (odd boards with the middle row's queen
+/// fixed): n = 15 took 0.0536 s (median of five), 17 0.781 s (median of three), 19
+/// 25.68 s: 5.73x per row from 17 to 19, but 15 is slower than that growth says, so
+/// it has its own time. n = 21 took 712.8 s on two threads (commit 5b627e7, where a
+/// batch too large for its share of the budget is still built from quarters): taken
+/// as 1,425.6 s on one, so that the estimate for two threads is that run's, 7.45x per
+/// row from 19.
 const JOIN_ODD: Model = Model {
     n: 19,
-    seconds: 39.68,
-    growth: 7.35,
-    below: 5.11,
+    seconds: 25.68,
+    growth: 7.45,
+    below: 5.73,
     bend: None,
-    small: Some(0.09),
+    small: Some(0.0536),
 };
 /// Whole counts of the sizes past 22, where the join searches its halves (no quarter
 /// table is listed past ⌈n/2⌉ = 11: the next would be about 5 GB), on one thread of the Xeon, in
@@ -158,7 +161,9 @@ fn reference(small: u32) -> f64 {
 /// it, which is a whole process's (start-up and a first quarter table included). On
 /// the Xeon, runs taken in turn: 0.148-0.201 s against 0.17-0.20 s at n = 16 (the
 /// machine's speed drifts by a fifth from minute to minute), 0.063-0.088 s against
-/// 0.07-0.11 s at 15.
+/// 0.07-0.11 s at 15. On the AMD EPYC at commit 5b627e7, three times each in turn
+/// with whole-process runs: 0.63-0.86 at 15 and 0.55-1.4 at 16, while the machine's
+/// speed moved by half between minutes; the constant is kept.
 const IN_PROCESS: f64 = 0.87;
 
 /// Seconds one single-threaded count of `n` takes here: the fastest of three timings
