@@ -88,14 +88,20 @@ pub(crate) fn pairs(
     if top_words.is_empty() || bottom_words.is_empty() {
         return 0;
     }
-    if top_words.len().min(bottom_words.len()) < SPLIT_FROM {
+    let Some(hot) = split_on(top_words.len().min(bottom_words.len())) else {
         // Short lists are one class: theirs would be nearly empty. (The tags are
         // above the bits that the tables read.)
         let lists = [(top_words, &tops.runs), (bottom_words, &bottoms.runs)];
         return pairs_blocked(lists, bits, rule, &mut work.tables);
-    }
-    let hot = hot_bits(top_words.len().min(bottom_words.len()));
+    };
     split_pairs([tops, bottoms], bits, hot, rule, work)
+}
+
+/// How many hot bits lists are split on when the shorter has `len` words ([`hot_bits`]),
+/// or `None` for lists too short to split ([`SPLIT_FROM`]). Only the speed depends on
+/// it: a test pins it, so that a retuning is a deliberate one.
+fn split_on(len: usize) -> Option<u32> {
+    (len >= SPLIT_FROM).then(|| hot_bits(len))
 }
 
 /// [`pairs`] of lists split on `hot` bits.
@@ -594,6 +600,52 @@ mod tests {
     }
 
     #[test]
+    fn lists_are_split_on_the_documented_number_of_hot_bits() {
+        // A speed setting, not a count's: measured on the Xeon (see `hot_bits`), and
+        // pinned so that it changes only on purpose.
+        let lengths = [
+            (0, None),
+            (SPLIT_FROM - 1, None),
+            (SPLIT_FROM, Some(4)),
+            (8_191, Some(4)),
+            (8_192, Some(5)),
+            (32_767, Some(5)),
+            (32_768, Some(6)),
+            (131_071, Some(6)),
+            (131_072, Some(HOT_MAX)),
+            (usize::MAX, Some(HOT_MAX)),
+        ];
+        for (len, hot) in lengths {
+            assert_eq!(split_on(len), hot, "{len} words");
+        }
+        assert_eq!((SPLIT_FROM, HOT_MAX), (2048, 7));
+    }
+
+    #[test]
+    fn the_hot_window_is_where_both_lists_use_the_same_bits_most() {
+        // Tops always have bits 5-8, bottoms always 20-23, and each has 12-15 in
+        // every other word: by the product of the two lists' uses only 12-15 counts
+        // (a sum would tie the three windows, and take the lowest). Tagged words, so
+        // that the tag is no diagonal.
+        let tag = 3 << TAG_SHIFT;
+        let list = |always: u64| -> Vec<u64> {
+            (0..100u64)
+                .map(|i| tag | always << 5 | if i % 2 == 0 { 0xf << 12 } else { 0 })
+                .collect()
+        };
+        let (tops, bottoms) = (list(0xf), list(0xf << 15));
+        assert_eq!(hot_window(&tops, &bottoms, 36, 4), 12);
+        // Wider, and over more bits than the window's start of 12 would allow if only
+        // every hot-th window were looked at.
+        assert_eq!(hot_window(&tops, &bottoms, 36, 6), 10);
+        // Where every window scores alike, the lowest.
+        assert_eq!(hot_window(&[tag], &[tag], 36, 4), 0);
+        // A sample of a long list still finds it: 40 bits always in both, one window.
+        let long: Vec<u64> = (0..10_000u64).map(|i| 0xf << 30 | (i & 0xff)).collect();
+        assert_eq!(hot_window(&long, &long, 40, 4), 30);
+    }
+
+    #[test]
     fn the_transpose_moves_each_bit_across_the_diagonal() {
         let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         let matrix: [u64; 64] = core::array::from_fn(|_| next());
@@ -639,6 +691,10 @@ mod tests {
             }
         }
         assert!(!direct(300, 200) && direct(100, 30));
+        // The rule's edges: a block of at most 256, and fewer pairs than the 6,000
+        // instructions of its tables and 30 per row (100 rows: fewer than 90 words).
+        assert!(direct(100, 89) && !direct(100, 90));
+        assert!(direct(1, 256) && !direct(1, 257));
     }
 
     /// [`weighted_counts_equal_the_definition_split_or_not`] for one rule.
@@ -672,6 +728,31 @@ mod tests {
             let whole = pairs(lists[0], lists[1], bits, rule, &mut Work::default());
             let wanted = pairs_by_definition(&short[0], &short[1], rule);
             assert_eq!(whole, wanted, "{bits} bits, {t} x {b}");
+        }
+    }
+
+    #[test]
+    fn every_width_of_word_is_counted_with_its_own_number_of_tables() {
+        // One OR table per 8 bits, 1 to 7 of them: words of each width, in lists too
+        // long to be counted pair by pair, sparse enough that some pairs fit.
+        let mut random = xorshift(0x0bad_cafe_f00d_1234);
+        for bits in [8, 16, 24, 32, 40, 48, 56] {
+            let mask = (1u64 << bits) - 1;
+            let mut next = || {
+                let r = random();
+                r & (r >> 1) & (r >> 2) & (r >> 3) & mask
+            };
+            let tops: Vec<u64> = (0..600).map(|_| next()).collect();
+            let bottoms: Vec<u64> = (0..300).map(|_| next()).collect();
+            // (Past bit 54 a word's bits are its tag, which neither count reads.)
+            let wanted = pairs_by_definition(&tops, &bottoms, &Rule::NONE);
+            let lists = [
+                (&tops[..], &[0, 0, 0, 0, 0, 600]),
+                (&bottoms[..], &[0, 0, 0, 0, 0, 300]),
+            ];
+            let counted = pairs_blocked(lists, bits, &Rule::NONE, &mut Vec::new());
+            assert!(wanted > 0, "{bits} bits: no pair fits");
+            assert_eq!(counted, wanted, "{bits} bits");
         }
     }
 

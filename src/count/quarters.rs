@@ -152,37 +152,35 @@ impl Quarters {
                 runs[current + 1..=run].fill(end);
                 current = run;
             }
-            {
-                let lefts = self.group(rows, left);
-                if lefts.is_empty() {
-                    continue;
-                }
-                let (rights, real) = scratch.rights(all_rows ^ rows, || {
-                    // A part with a diagonal to avoid makes no half, so it is dropped
-                    // before the pairs are tested.
-                    self.group(all_rows ^ rows, right)
-                        .iter()
-                        .map(|&r| [r, frame.right_word(r)])
-                        .filter(|[_, word]| word & avoid == 0)
-                });
-                if real == 0 {
-                    // (A fifth of the lefts at n = 18 had no right part to join.)
-                    continue;
-                }
-                let pairs = lefts.len() * rights.len();
-                if end + pairs > limit {
-                    out.truncate(end);
-                    return None;
-                }
-                tested += (lefts.len() * real) as u64;
-                // Room for every pair; only the fitting ones move `end` on.
-                if out.len() < end + pairs {
-                    out.resize(end + pairs, 0);
-                }
-                let run = rule.run_tag(k, rows);
-                for &l in lefts {
-                    end = frame.join(l, run, avoid, rights, out, end);
-                }
+            let lefts = self.group(rows, left);
+            if lefts.is_empty() {
+                continue;
+            }
+            let (rights, real) = scratch.rights(all_rows ^ rows, || {
+                // A part with a diagonal to avoid makes no half, so it is dropped
+                // before the pairs are tested.
+                self.group(all_rows ^ rows, right)
+                    .iter()
+                    .map(|&r| [r, frame.right_word(r)])
+                    .filter(|[_, word]| word & avoid == 0)
+            });
+            if real == 0 {
+                // (A fifth of the lefts at n = 18 had no right part to join.)
+                continue;
+            }
+            let pairs = lefts.len() * rights.len();
+            if end + pairs > limit {
+                out.truncate(end);
+                return None;
+            }
+            tested += (lefts.len() * real) as u64;
+            // Room for every pair; only the fitting ones move `end` on.
+            if out.len() < end + pairs {
+                out.resize(end + pairs, 0);
+            }
+            let run = rule.run_tag(k, rows);
+            for &l in lefts {
+                end = frame.join(l, run, avoid, rights, out, end);
             }
         }
         runs[current + 1..].fill(end);
@@ -454,6 +452,44 @@ mod tests {
             let mut counted = 0;
             place(m, &mut |_, _| counted += 1);
             assert_eq!(counted, PLACEMENTS[m as usize], "m={m}");
+        }
+    }
+
+    #[test]
+    fn a_list_s_work_is_every_pair_of_its_parts() {
+        // `halves` reports (as `nodes`) the pairs of a left and a right part it
+        // tested: for each choice of the left part's rows, the left placements on
+        // them times the right placements on the other rows, padding not counted.
+        for n in [12u32, 14] {
+            let quarters = Quarters::build(n.div_ceil(2));
+            let (h, m) = (n / 2, n.div_ceil(2));
+            let all_rows = (1u32 << h) - 1;
+            let mut nonzero = 0;
+            for set in (0u32..1 << n).filter(|s| s.count_ones() == h).step_by(7) {
+                let left = set & ((1 << h) - 1);
+                let right = (set.reverse_bits() >> (32 - n)) & ((1 << m) - 1);
+                let wanted: u64 = subsets(h, left.count_ones())
+                    .map(|rows| {
+                        let lefts = quarters.group(rows, left).len();
+                        let rights = quarters.group(all_rows ^ rows, right).len();
+                        (lefts * rights) as u64
+                    })
+                    .sum();
+                let (mut out, mut rights) = (Vec::new(), Rights::default());
+                let shape = [n, h, set];
+                let made = quarters.halves(
+                    Half::Top,
+                    shape,
+                    &Rule::NONE,
+                    0,
+                    &mut out,
+                    &mut rights,
+                    usize::MAX,
+                );
+                assert_eq!(made.unwrap().1, wanted, "n={n} {set:#x}");
+                nonzero += usize::from(wanted > 0);
+            }
+            assert!(nonzero > 10, "n={n}");
         }
     }
 
