@@ -549,6 +549,33 @@ mod tests {
     }
 
     #[test]
+    fn a_list_is_refused_exactly_when_its_pairs_could_pass_the_room() {
+        // A top half whose queens all stand right of the middle has one choice of rows
+        // for its left part (none), so its pairs are the right quarter's placements on
+        // every row, padded to four: room for exactly that many words builds the list,
+        // one word fewer refuses it.
+        for n in [8u32, 10] {
+            let (h, m) = (n / 2, n.div_ceil(2));
+            let quarters = Quarters::build(m);
+            let set = ((1u32 << n) - 1) ^ ((1 << h) - 1);
+            let full = quarters.group((1 << h) - 1, (1 << m) - 1).len();
+            let pairs = full.next_multiple_of(4);
+            let build = |limit| {
+                let mut out = Vec::new();
+                let rights = &mut Rights::default();
+                let shape = [n, h, set];
+                quarters
+                    .halves(Half::Top, shape, &Rule::NONE, 0, &mut out, rights, limit)
+                    .map(|_| out.len())
+            };
+            assert!(full > 0 && pairs > full, "n={n}");
+            assert_eq!(build(pairs), Some(full), "n={n}");
+            assert_eq!(build(pairs - 1), None, "n={n}");
+            assert_eq!(build(0), None, "n={n}");
+        }
+    }
+
+    #[test]
     fn subsets_are_those_of_the_right_size_in_order() {
         for k in 0..=9u32 {
             for size in 0..=k + 1 {

@@ -3,14 +3,13 @@
 //!
 //! The model gives the growth from size to size; a small count of the same kind, timed
 //! here first ([`calibrated`]), gives this machine's speed. The join's growth was
-//! measured on one core of an AMD EPYC of the project, the constellation search's and
-//! the times past 22 on an Intel Xeon (docs/benchmarks.md): the constellation
+//! measured on one core of an AMD EPYC of the project, the constellation search's on
+//! an Intel Xeon, the times past 22 on both (docs/benchmarks.md): the constellation
 //! search grows about 7.1 times per added row; the join has one model per parity,
 //! since odd boards are counted differently (their middle row's queen fixed) and grow
 //! differently: `JOIN_EVEN` and `JOIN_ODD` below, anchored where counts start to take
 //! long. Past n = 22, where the join searches its halves instead of building them from
-//! quarter boards, each size has its own time, from shards of it timed on the same
-//! machine (`SEARCHED`). Threads divide the time: an upper bound on their gain (two
+//! quarter boards, each size has its own time, from timed shards of it (`SEARCHED`). Threads divide the time: an upper bound on their gain (two
 //! threads gave 1.56-2.35x at n = 14 to 19, `cargo bench` at commit 6f94003 on the Xeon).
 //! docs/long-counts.md compares the estimates with real runs.
 
@@ -44,15 +43,17 @@ const CONSTELLATIONS: Model = Model {
 /// Refit at commit 15c67ab on an AMD EPYC of the project (one thread, whole-process
 /// wall time, in a quiet minute): n = 16 took 0.101 s (median of five), 18 2.554 s
 /// (median of three), 20 85.36 s: 5.03x per row up to 18 and 5.78x past it. Past 20,
-/// where the quarter table is 568 MB and read at random, 8.34x per row: 22 took
-/// 3,942 s on two threads against 20's 56.75 s on the Intel Xeon of the earlier fit
-/// (commit bfa7356).
+/// where the quarter table is 568 MB and read at random, 8.22x per row: at commit
+/// 3f65620, in a slower phase of the same machine, shards 0, 200 and 399 of 400 of 22
+/// took 30.35 s on average, 10.54 s of each the quarter table's build (a shard of one
+/// small subtask), so about 7,930 s whole, against 117.38 s for 20 in the same
+/// quarter hour (the Xeon gave 8.34x: 3,942 s for 22 on two threads at bfa7356).
 const JOIN_EVEN: Model = Model {
     n: 18,
     seconds: 2.554,
     growth: 5.78,
     below: 5.03,
-    bend: Some((20, 8.34)),
+    bend: Some((20, 8.22)),
     small: None,
 };
 /// Refit on the same machine, the same way (odd boards with the middle row's queen
@@ -71,23 +72,30 @@ const JOIN_ODD: Model = Model {
     small: Some(0.0536),
 };
 /// Whole counts of the sizes past 22, where the join searches its halves (no quarter
-/// table is listed past ⌈n/2⌉ = 11: the next would be about 5 GB), on one thread of the Xeon, in
-/// seconds: shards of every M-th subtask (ten subtasks each, spread over the whole
-/// list), timed with `/usr/bin/time`, their mean times M. Commit 3579b4a for 23 and 24,
-/// three shards each: 23 0/5800 29.24 s, 2900/5800 24.80 s, 5799/5800 20.86 s; 24
-/// 0/19358 99.90 s, 9679/19358 73.34 s, 19357/19358 52.83 s. Commit 7f3d1a6 (which
-/// joins 25 to 27; the same engine) for 25, two shards at a time: 0/22515 730.06 s,
-/// 11257/22515 769.08 s, 22514/22515 616.88 s. 26 and 27 were not timed whole (a
-/// shard of 26 did 4 of its 10 subtasks in 40 minutes): they grow from 25 as 23 grew
-/// to 25, 10.47x per row.
+/// table is listed past ⌈n/2⌉ = 11: the next would be about 5 GB), on one thread, in
+/// seconds of the AMD EPYC in the quiet minutes the join's models come from: shards of
+/// every M-th subtask (ten subtasks each, spread over the whole list), timed with
+/// `/usr/bin/time`, their mean times M. At commit 3f65620: 23 0/5800 28.59 s,
+/// 2900/5800 28.37 s, 5799/5800 22.13 s; 24 0/19358 88.80 s, 9679/19358 75.45 s,
+/// 19357/19358 51.61 s; taken in a slow phase in which 20 took 117.38 s against the
+/// model's 85.36 s, so scaled by `PHASE`. 25 was timed on the Intel Xeon (commit
+/// 7f3d1a6, two shards at a time: 0/22515 730.06 s, 11257/22515 769.08 s,
+/// 22514/22515 616.88 s) and scaled by `XEON`, which 23 and 24 give (the Xeon's shards
+/// of them at 3579b4a took 24.967 s and 75.357 s on average). 26 and 27 were not
+/// timed whole (a shard of 26 did 4 of its 10 subtasks in 40 minutes): they grow
+/// from 25 as 23 grew to 25 on the Xeon, 10.47x per row.
 const SEARCHED: [(i32, f64); 5] = [
-    (23, 24.967 * 5800.0),
-    (24, 75.357 * 19358.0),
+    (23, 26.363 * 5800.0 * PHASE),
+    (24, 71.953 * 19358.0 * PHASE),
     (25, PAST_24),
     (26, PAST_24 * PER_ROW_PAST_24),
     (27, PAST_24 * PER_ROW_PAST_24 * PER_ROW_PAST_24),
 ];
-const PAST_24: f64 = 705.34 * 22515.0;
+/// The AMD EPYC's quiet minutes against its slow phase of the shards above.
+const PHASE: f64 = 85.36 / 117.38;
+/// The AMD EPYC, quiet, against the Xeon: the mean of 23's and 24's ratios.
+const XEON: f64 = f64::midpoint(26.363 * PHASE / 24.967, 71.953 * PHASE / 75.357);
+const PAST_24: f64 = 705.34 * 22515.0 * XEON;
 const PER_ROW_PAST_24: f64 = 10.47;
 
 /// Counts expected to run at least this long announce themselves first.
