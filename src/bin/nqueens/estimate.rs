@@ -10,7 +10,8 @@
 //! differently: `JOIN_EVEN` and `JOIN_ODD` below, anchored where counts start to take
 //! long. Past n = 22, where the join searches its halves instead of building them from
 //! quarter boards, each size has its own time, from timed shards of it (`SEARCHED`). Threads divide the time: an upper bound on their gain (two
-//! threads gave 1.56-2.35x at n = 14 to 19, `cargo bench` at commit 6f94003 on the Xeon).
+//! threads gave 1.56-2.35x at n = 14 to 19, `cargo bench` at commit 6f94003 on the Xeon,
+//! and 1.61-2.02x at 14 to 20 at 3f65620 on the EPYC).
 //! docs/long-counts.md compares the estimates with real runs.
 
 use std::io::Write as _;
@@ -45,7 +46,7 @@ const CONSTELLATIONS: Model = Model {
 /// (median of three), 20 85.36 s: 5.03x per row up to 18 and 5.78x past it. Past 20,
 /// where the quarter table is 568 MB and read at random, 8.22x per row: at commit
 /// 3f65620, in a slower phase of the same machine, shards 0, 200 and 399 of 400 of 22
-/// took 30.35 s on average, 10.54 s of each the quarter table's build (a shard of one
+/// took 30.35 s on average, of which 10.54 s is the quarter table's build (a shard of one
 /// small subtask), so about 7,930 s whole, against 117.38 s for 20 in the same
 /// quarter hour (the Xeon gave 8.34x: 3,942 s for 22 on two threads at bfa7356).
 const JOIN_EVEN: Model = Model {
