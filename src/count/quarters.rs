@@ -20,6 +20,7 @@
 use std::sync::{Arc, Mutex};
 use std::vec::Vec;
 
+use super::batches::mirror;
 use super::transpose::{RANKS, Rule, UNTAGGED, end_class, ends};
 
 /// Every placement in an `m`×`m` quarter, grouped by (rows, columns).
@@ -120,10 +121,7 @@ impl Quarters {
             Half::Top | Half::Turned => Frame::new(n, self.m, k, half),
             Half::Bottom => Frame::new(n, self.m, n - k, half),
         };
-        let m = self.m;
-        let left = cols & ((1 << (n / 2)) - 1);
-        // The right quarter read from the right edge: column c becomes n - 1 - c.
-        let right = (cols.reverse_bits() >> (32 - n)) & ((1 << m) - 1);
+        let [left, right] = part_columns(n, self.m, cols);
         // The rows the half has as it is built (a bottom half upside down).
         let all_rows = (1u32 << frame.k) - 1;
         scratch.keep_for([
@@ -415,6 +413,16 @@ fn place_from(
     }
 }
 
+/// The columns of the column set `cols` of an `n`×`n` board that a half's left part
+/// takes (those of the left `n/2`) and its right part's, in the right quarter of side
+/// `m` read from the board's right edge (column `c` becomes `n - 1 - c`).
+fn part_columns(n: u32, m: u32, cols: u32) -> [u32; 2] {
+    [
+        cols & ((1 << (n / 2)) - 1),
+        mirror(n, cols) & ((1 << m) - 1),
+    ]
+}
+
 /// The subsets of `0..k` with `size` elements, smallest first (Gosper's hack).
 fn subsets(k: u32, size: u32) -> impl Iterator<Item = u32> {
     let (set, first) = ((1u32 << k) - 1, (1u32 << size) - 1);
@@ -466,8 +474,7 @@ mod tests {
             let all_rows = (1u32 << h) - 1;
             let mut nonzero = 0;
             for set in (0u32..1 << n).filter(|s| s.count_ones() == h).step_by(7) {
-                let left = set & ((1 << h) - 1);
-                let right = (set.reverse_bits() >> (32 - n)) & ((1 << m) - 1);
+                let [left, right] = part_columns(n, m, set);
                 let wanted: u64 = subsets(h, left.count_ones())
                     .map(|rows| {
                         let lefts = quarters.group(rows, left).len();

@@ -9,9 +9,10 @@
 //! since odd boards are counted differently (their middle row's queen fixed) and grow
 //! differently: `JOIN_EVEN` and `JOIN_ODD` below, anchored where counts start to take
 //! long. Past n = 22, where the join searches its halves instead of building them from
-//! quarter boards, each size has its own time, from timed shards of it (`SEARCHED`). Threads divide the time: an upper bound on their gain (two
-//! threads gave 1.56-2.35x at n = 14 to 19, `cargo bench` at commit 6f94003 on the Xeon,
-//! and 1.61-2.02x at 14 to 20 at 3f65620 on the EPYC).
+//! quarter boards, each size has its own time, from timed shards of it (`SEARCHED`).
+//! Threads divide the time: an upper bound on their gain (two threads gave 1.56-2.35x
+//! at n = 14 to 19, `cargo bench` at commit 6f94003 on the Xeon, and 1.61-2.02x at 14
+//! to 20 at 3f65620 on the EPYC).
 //! docs/long-counts.md compares the estimates with real runs.
 
 use std::io::Write as _;
@@ -86,17 +87,24 @@ const JOIN_ODD: Model = Model {
 /// timed whole (a shard of 26 did 4 of its 10 subtasks in 40 minutes): they grow
 /// from 25 as 23 grew to 25 on the Xeon, 10.47x per row.
 const SEARCHED: [(i32, f64); 5] = [
-    (23, 26.363 * 5800.0 * PHASE),
-    (24, 71.953 * 19358.0 * PHASE),
+    (23, EPYC_SHARD[0] * 5800.0 * PHASE),
+    (24, EPYC_SHARD[1] * 19358.0 * PHASE),
     (25, PAST_24),
     (26, PAST_24 * PER_ROW_PAST_24),
     (27, PAST_24 * PER_ROW_PAST_24 * PER_ROW_PAST_24),
 ];
+/// The mean shard times above, in seconds: 23's and 24's on the AMD EPYC, and 23's,
+/// 24's and 25's on the Xeon.
+const EPYC_SHARD: [f64; 2] = [26.363, 71.953];
+const XEON_SHARD: [f64; 3] = [24.967, 75.357, 705.34];
 /// The AMD EPYC's quiet minutes against its slow phase of the shards above.
 const PHASE: f64 = 85.36 / 117.38;
 /// The AMD EPYC, quiet, against the Xeon: the mean of 23's and 24's ratios.
-const XEON: f64 = f64::midpoint(26.363 * PHASE / 24.967, 71.953 * PHASE / 75.357);
-const PAST_24: f64 = 705.34 * 22515.0 * XEON;
+const XEON: f64 = f64::midpoint(
+    EPYC_SHARD[0] * PHASE / XEON_SHARD[0],
+    EPYC_SHARD[1] * PHASE / XEON_SHARD[1],
+);
+const PAST_24: f64 = XEON_SHARD[2] * 22515.0 * XEON;
 const PER_ROW_PAST_24: f64 = 10.47;
 
 /// Counts expected to run at least this long announce themselves first.
