@@ -331,9 +331,9 @@ mod tests {
 
     #[test]
     fn halves_built_from_quarters_pair_like_the_searched_ones() {
-        for n in 2..=13u32 {
-            let quarters = Quarters::build(n.div_ceil(2));
-            let h = n / 2;
+        // Tables with their left parts' words kept and without.
+        for (n, lefts) in (2..=13u32).flat_map(|n| [(n, false), (n, true)]) {
+            let quarters = Quarters::build(n, lefts);
             // An odd board's middle queen in each column; an even board's one cut.
             let middles: Vec<Option<u32>> = if n % 2 == 1 {
                 (0..n).map(Some).collect()
@@ -362,7 +362,7 @@ mod tests {
                     for (half, cols, list) in lists {
                         // Fresh right parts for each list, none kept from another.
                         let (limit, mut rights) = (usize::MAX, quarters::Rights::default());
-                        quarters.halves(half, [n, h, cols], &rule, avoid, list, &mut rights, limit);
+                        quarters.halves(half, cols, &rule, avoid, list, &mut rights, limit);
                     }
                     if middle.is_some() {
                         for word in &mut bottoms {

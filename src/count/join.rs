@@ -103,7 +103,7 @@ fn count_by(batch: Batch, rule: &Rule, room: Room) -> Found {
 fn by_quarters(batch: Batch, rule: &Rule, capacity: usize) -> Found {
     let n = u32::from(batch.n);
     let quarters = Quarters::of(n);
-    let (h, board) = (n / 2, (1u32 << n) - 1);
+    let board = (1u32 << n) - 1;
     let (mut tops, mut bottoms, mut work) = (Vec::new(), Vec::new(), Work::default());
     // The right parts of the tops and those of the bottoms, each kept while it lasts.
     let (mut top_rights, mut bottom_rights) = (Rights::default(), Rights::default());
@@ -112,7 +112,7 @@ fn by_quarters(batch: Batch, rule: &Rule, capacity: usize) -> Found {
         let built = quarters
             .halves(
                 Half::Top,
-                [n, h, set],
+                set,
                 rule,
                 0,
                 &mut tops,
@@ -122,7 +122,7 @@ fn by_quarters(batch: Batch, rule: &Rule, capacity: usize) -> Found {
             .and_then(|(top_runs, top_nodes)| {
                 let (bottom_runs, bottom_nodes) = quarters.halves(
                     Half::Bottom,
-                    [n, h, board ^ set],
+                    board ^ set,
                     rule,
                     0,
                     &mut bottoms,
@@ -246,15 +246,7 @@ mod tests {
             );
             let (mut out, mut rights) = (Vec::new(), Rights::default());
             let mut tested = |half, cols| {
-                let made = quarters.halves(
-                    half,
-                    [n, n / 2, cols],
-                    &rule,
-                    0,
-                    &mut out,
-                    &mut rights,
-                    usize::MAX,
-                );
+                let made = quarters.halves(half, cols, &rule, 0, &mut out, &mut rights, usize::MAX);
                 made.unwrap().1
             };
             let pairs: u64 = sets(n, batch.pattern)

@@ -100,7 +100,7 @@ impl Way {
                 let avoid = middle.map_or(0, |c| quarters::through(n, c));
                 let mut nodes = 0;
                 for x in (0..=all).filter(|x| x.count_ones() == size) {
-                    let cols = [n, n / 2, pattern | x << shift];
+                    let cols = pattern | x << shift;
                     let room = limit - family.words.len();
                     let list = &mut family.scratch;
                     let half = match role {
@@ -300,7 +300,7 @@ impl Lists {
         let rest = ((1u32 << n) - 1) ^ set ^ 1 << middle;
         let (_, top_nodes) = table.halves(
             Half::Top,
-            [n, n / 2, set],
+            set,
             &Rule::NONE,
             avoid,
             &mut self.tops,
@@ -309,7 +309,7 @@ impl Lists {
         )?;
         let (_, bottom_nodes) = table.halves(
             Half::Turned,
-            [n, n / 2, rest],
+            rest,
             &Rule::NONE,
             avoid,
             &mut self.bottoms,

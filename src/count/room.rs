@@ -54,7 +54,10 @@ mod tests {
     #[test]
     fn the_quarter_table_is_used_where_it_takes_at_most_three_quarters_of_the_budget() {
         let table = Quarters::bytes(18).unwrap();
-        assert_eq!(table, 915_442 * 8 + (8 << 18));
+        // Its entries, with their left parts' words, and its index (twice over while
+        // it is built); from n = 19 on, without the left parts' words.
+        assert_eq!(table, 915_442 * (8 + 24) + (8 << 18));
+        assert_eq!(Quarters::bytes(20), Some(7_535_369 * 8 + (8 << 20)));
         // A budget of which the table is three quarters (rounded to a multiple of 4).
         let budget = (table / 3 + 1) * 4;
         let room = room(18, budget, 1);
