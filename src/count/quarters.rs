@@ -36,14 +36,20 @@ pub(crate) struct Quarters {
     /// The placement's diagonals in the quarter's own coordinates: bit `r - c + m - 1`
     /// for each queen (`r`, `c`) in the low half, bit `r + c` in the high half.
     entries: Vec<u64>,
-    /// Each entry as a left part of this board's halves, where kept ([`LEFTS_UP_TO`]):
-    /// the diagonals a right part must not have, then its share of a top's word and of
-    /// the other kind of half's (a bottom's on an even board, a turned top's on an odd
-    /// one). Made once rather than for every list: at n = 16 each left part joined
-    /// about six right ones, and making its words took a third of the join's
-    /// instructions (`count 16 --threads 1` under callgrind: 1.145 G before, 1.019 G
-    /// after; `count 18`: 33.06 G, 31.32 G).
-    lefts: Vec<[u64; 3]>,
+    /// Each entry as a left part of this board's halves, where kept ([`LEFTS_UP_TO`]).
+    /// Made once rather than for every list: at n = 16 a left part joins about six
+    /// right ones, and making its words was about a quarter of the quarter join's
+    /// instructions (`count 16 --threads 1` under callgrind: 1.145 G at 5ee1e0f, 1.019
+    /// G at 27458b2, which keeps them; `count 18`: 33.06 G, 31.32 G).
+    lefts: Vec<Left>,
+}
+
+/// A quarter placement kept as a left part of its board's halves.
+struct Left {
+    /// The diagonals a right part joined with it must not have ([`Frame::clash`]).
+    clash: u64,
+    /// Its share of a top's word and of the other kind of half's ([`Quarters::other`]).
+    words: [u64; 2],
 }
 
 /// The largest quarter whose table keeps its left parts' words: `m = 9` (n up to 18),
@@ -109,13 +115,24 @@ impl Quarters {
         };
         if lefts {
             let [top, other] = [Half::Top, table.other()].map(|half| table.frame(half));
-            let words = |&quarter| {
-                let [word, clash] = top.left(quarter);
-                [clash, word, other.left(quarter)[0]]
+            let left = |&quarter| Left {
+                clash: top.clash(quarter),
+                words: [top.left_word(quarter), other.left_word(quarter)],
             };
-            table.lefts = table.entries.iter().map(words).collect();
+            table.lefts = table.entries.iter().map(left).collect();
         }
         table
+    }
+
+    /// Which of a kept left part's words `half` takes, if the table keeps them.
+    fn kept(&self, half: Half) -> Option<usize> {
+        if self.lefts.is_empty() {
+            None
+        } else if half == Half::Top {
+            Some(0)
+        } else {
+            (half == self.other()).then_some(1)
+        }
     }
 
     /// The kind of half besides tops that this board's joins make.
@@ -147,9 +164,9 @@ impl Quarters {
         &self.entries[self.span(rows, cols)]
     }
 
-    /// Fills `out` with the word (see `join.rs`) of every `half` of this table's
-    /// `n`×`n` board, cut below row `k = n/2`, whose queens stand on the column set `cols` and whose word
-    /// has none of the bits of `avoid`: the top half (rows `0..k`) or the bottom half
+    /// Fills `out` with the word (see `join.rs`) of every `half` of this table's `n`×`n`
+    /// board, cut below row `k = n/2`, whose queens stand on the column set `cols` and
+    /// whose word has none of the bits of `avoid`: the top half (rows `0..k`) or the bottom half
     /// (rows `k..n`), in runs of the ranks `rule` gives them, each word tagged with its
     /// run. Returns the runs' starts and how many pairs of parts it tested;
     /// `None` (and `out` cut short) if `out` might pass `limit` words. `scratch` is
@@ -179,13 +196,7 @@ impl Quarters {
         scratch: &mut Rights,
         limit: usize,
     ) -> Option<([usize; RANKS + 1], u64)> {
-        let (n, frame) = (self.n, self.frame(half));
-        // Where the left parts' words are kept, which of them this half takes.
-        let kept = match half {
-            _ if self.lefts.is_empty() => None,
-            Half::Top => Some(1),
-            _ => (half == self.other()).then_some(2),
-        };
+        let (n, frame, kept) = (self.n, self.frame(half), self.kept(half));
         let [left, right] = part_columns(n, self.m, cols);
         // The rows the half has as it is built (a bottom half upside down).
         let all_rows = (1u32 << frame.k) - 1;
@@ -243,14 +254,16 @@ impl Quarters {
             }
             let run = rule.run_tag(k, rows);
             match kept {
-                Some(word) => {
+                Some(which) => {
                     for left in &self.lefts[span] {
-                        end = join([left[word], left[0]], run, avoid, rights, out, end);
+                        let word = left.words[which];
+                        end = join(word, left.clash, run, avoid, rights, out, end);
                     }
                 }
                 None => {
                     for &left in &self.entries[span] {
-                        end = join(frame.left(left), run, avoid, rights, out, end);
+                        let (word, clash) = (frame.left_word(left), frame.clash(left));
+                        end = join(word, clash, run, avoid, rights, out, end);
                     }
                 }
             }
@@ -406,26 +419,32 @@ impl Frame {
         self.word(own_left, own_right << self.shift)
     }
 
-    /// A left-quarter placement's share of the word, and the diagonals a right
-    /// placement joined with it must not have, in the right quarter's own coordinates
-    /// (with [`SENTINEL`], which the padding has).
-    fn left(&self, quarter: u64) -> [u64; 2] {
+    /// A left-quarter placement's share of the word.
+    fn left_word(&self, quarter: u64) -> u64 {
         let (own_right, own_left) = (quarter & self.family, quarter >> 32);
         // On the board, the left quarter's down-right diagonals are `shift` further on.
+        self.word(own_right << self.shift, own_left)
+    }
+
+    /// The diagonals a right placement joined with the left one `quarter` must not
+    /// have, in the right quarter's own coordinates (with [`SENTINEL`], which the
+    /// padding has). The same for every kind of half.
+    fn clash(&self, quarter: u64) -> u64 {
+        let (own_right, own_left) = (quarter & self.family, quarter >> 32);
         let (down_right, down_left) = (own_right << self.shift, own_left);
-        let clash = (down_left >> self.shift) | (down_right & self.family) << 32;
-        [self.word(down_right, down_left), clash | SENTINEL]
+        (down_left >> self.shift) | (down_right & self.family) << 32 | SENTINEL
     }
 }
 
 /// Writes the word of a left part (its share `word` and its `clash`, see
-/// [`Frame::left`]) joined with each right placement in `rights` (with their
-/// words), tagged with `run`, whose diagonals it does not meet to `out` from `end`
-/// on, and returns the new end. Branch-free: every word is written, and the end
-/// moves on only past the fitting ones; `out` has room for all of `rights` after
-/// `end`.
+/// [`Frame::left_word`] and [`Frame::clash`]) joined with each right placement in
+/// `rights` (with their words), tagged with `run`, whose diagonals it does not meet to
+/// `out` from `end` on, and returns the new end. Branch-free: every word is written,
+/// and the end moves on only past the fitting ones; `out` has room for all of `rights`
+/// after `end`.
 fn join(
-    [word, clash]: [u64; 2],
+    word: u64,
+    clash: u64,
     run: u64,
     avoid: u64,
     rights: &[[u64; 2]],
@@ -561,10 +580,9 @@ mod tests {
                     })
                     .sum();
                 let (mut out, mut rights) = (Vec::new(), Rights::default());
-                let shape = set;
                 let made = quarters.halves(
                     Half::Top,
-                    shape,
+                    set,
                     &Rule::NONE,
                     0,
                     &mut out,
@@ -594,10 +612,9 @@ mod tests {
                     0
                 };
                 for half in [Half::Top, Half::Bottom] {
-                    let shape = set;
                     let kept_runs = quarters.halves(
                         half,
-                        shape,
+                        set,
                         &Rule::NONE,
                         avoid,
                         &mut list,
@@ -607,7 +624,7 @@ mod tests {
                     let fresh = &mut Rights::default();
                     let fresh_runs = quarters.halves(
                         half,
-                        shape,
+                        set,
                         &Rule::NONE,
                         avoid,
                         &mut fresh_list,
@@ -675,9 +692,8 @@ mod tests {
             let build = |limit| {
                 let mut out = Vec::new();
                 let rights = &mut Rights::default();
-                let shape = set;
                 quarters
-                    .halves(Half::Top, shape, &Rule::NONE, 0, &mut out, rights, limit)
+                    .halves(Half::Top, set, &Rule::NONE, 0, &mut out, rights, limit)
                     .map(|_| out.len())
             };
             assert!(full > 0 && pairs > full, "n={n}");
