@@ -110,6 +110,12 @@ impl Rule {
         rule
     }
 
+    /// The batch's shade, larger first (`None` without the reflection): all a rule's
+    /// runs depend on.
+    pub(crate) fn shade(&self) -> Option<[u32; 2]> {
+        self.shade
+    }
+
     /// Where a half of end class `class` goes when a list is sorted by rank, highest
     /// first: `RANKS - 1 - rank`.
     pub(crate) fn run(&self, class: u32) -> usize {
