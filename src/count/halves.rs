@@ -8,7 +8,7 @@ use std::vec::Vec;
 use super::batches::free;
 use super::kernel::Found;
 use super::pairs::{BLOCK, Ranked, Work, pairs};
-use super::transpose::{Rule, UNTAGGED, ends, tag};
+use super::transpose::{Rule, TAG_SHIFT, UNTAGGED, describable, ends, mark, tag};
 
 /// Generates the halves (`role`) with the key columns `pattern` (every column outside
 /// the free block, [`free`], that they use), each into the list of its free columns
@@ -125,8 +125,8 @@ pub(crate) enum Role {
     Bottom,
 }
 
-/// Calls `emit` with the columns and the word (tagged with its end class, see
-/// `transpose.rs`) of each `role` half of `n/2` queens that uses every column of
+/// Calls `emit` with the columns and the word (tagged with its end class, or on an odd
+/// board that uses the reflection its end descriptor, see `transpose.rs`) of each `role` half of `n/2` queens that uses every column of
 /// `pattern` and the rest from `extra`, until `emit` returns false. On an odd board,
 /// only the halves that leave the middle row's queen, in column `middle` if any,
 /// unattacked. Returns the queens placed and whether the search ran to the end.
@@ -188,6 +188,7 @@ fn search(
         n,
         rows,
         ends: ends(n),
+        describes: describable(n),
         pattern,
         open: pattern | extra,
         middle,
@@ -211,6 +212,9 @@ struct Search<F> {
     rows: u32,
     /// The rows at the half's edge whose left queens make its end class.
     ends: u32,
+    /// Whether halves are tagged with their end descriptors, the row of their queen in
+    /// the middle column included (an odd board, `transpose.rs`), rather than classes.
+    describes: bool,
     pattern: u32,
     /// The columns a half may use: the pattern and the extra columns.
     open: u32,
@@ -266,7 +270,12 @@ impl<F: FnMut(u32, u64) -> bool> Search<F> {
             open ^= bit;
             self.nodes += 1;
             let word = finish(self.n, self.role, down_right | bit, down_left | bit);
-            let word = tag(word, self.ends, left | self.left_row(1, bit));
+            let end = left | self.left_row(1, bit);
+            let word = if self.describes {
+                word | u64::from(end) << TAG_SHIFT
+            } else {
+                tag(word, self.ends, end)
+            };
             if !(self.emit)(cols | bit, word) {
                 return false;
             }
@@ -275,11 +284,16 @@ impl<F: FnMut(u32, u64) -> bool> Search<F> {
     }
 
     /// The row's bit among the half's end rows with a queen in the left half, if the
-    /// queen `bit`, placed with `rows_left` rows to go, is one; else 0.
+    /// queen `bit`, placed with `rows_left` rows to go, is one; its mark if it is the
+    /// middle column's queen of a described half (see `transpose::class`); else 0.
     fn left_row(&self, rows_left: u32, bit: u32) -> u32 {
-        let row = self.rows - rows_left;
-        if bit < 1 << (self.n / 2) && row < self.ends {
+        let (row, middle) = (self.rows - rows_left, 1 << (self.n / 2));
+        if row >= self.ends {
+            0
+        } else if bit < middle {
             1 << row
+        } else if bit == middle && self.describes {
+            mark(self.ends, row)
         } else {
             0
         }
@@ -322,7 +336,7 @@ mod tests {
     use crate::count::batches::Batch;
     use crate::count::pairs::pairs_by_definition;
     use crate::count::quarters::{self, Half, Quarters, through};
-    use crate::count::transpose::tag_of;
+    use crate::count::transpose::{Places, tag_of};
 
     /// The column sets of `n/2` columns of an `n`×`n` board.
     fn column_sets(n: u32) -> impl Iterator<Item = u32> {
@@ -387,6 +401,56 @@ mod tests {
                     assert_eq!(built, listed, "n={n} middle={middle:?} set={set:#x}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn described_halves_built_from_quarters_carry_the_searched_ones_descriptors() {
+        // An odd board's end descriptors (the end rows' left queens, and the end row of
+        // the middle column's queen): built from quarters under `Rule::ENDS` (the
+        // queen in the middle column read from the right part's table entry), against
+        // the search, which places that queen itself. Tops and turned tops, every
+        // middle queen, each set of a few; the built list sorted by class.
+        let sizes: &[u32] = if cfg!(debug_assertions) {
+            &[11, 13]
+        } else {
+            &[11, 13, 15, 17]
+        };
+        for &n in sizes {
+            let (quarters, places) = (Quarters::build(n, true), Places::of(n));
+            let mut marked = 0;
+            for middle in 0..n {
+                let avoid = through(n, middle);
+                let sets = column_sets(n).filter(|s| s & 1 << middle == 0);
+                for set in sets.step_by(usize::from(n > 13) * 20 + 7) {
+                    for (half, role) in [(Half::Top, Role::Top), (Half::Turned, Role::Bottom)] {
+                        let (mut built, mut rights) = (Vec::new(), quarters::Rights::default());
+                        let made = quarters.halves(
+                            half,
+                            set,
+                            &Rule::ENDS,
+                            avoid,
+                            &mut built,
+                            &mut rights,
+                            usize::MAX,
+                        );
+                        assert!(made.is_some());
+                        let order: Vec<usize> = built.iter().map(|&w| places.place(w)).collect();
+                        assert!(order.is_sorted(), "n={n} {set:#x} c={middle}");
+                        let mut listed = Vec::new();
+                        generate(n, Some(middle), [set, 0], role, |_, word| {
+                            listed.push(tag_of(word));
+                            true
+                        });
+                        let mut tags: Vec<u32> = built.iter().map(|&w| tag_of(w)).collect();
+                        marked += tags.iter().filter(|&&t| t >> ends(n) != 0).count();
+                        tags.sort_unstable();
+                        listed.sort_unstable();
+                        assert_eq!(tags, listed, "n={n} {set:#x} c={middle}");
+                    }
+                }
+            }
+            assert!(marked > 0, "n={n}: no half with the middle column's queen in an end");
         }
     }
 

@@ -33,36 +33,121 @@ use super::kernel::Found;
 use super::pairs::{BLOCK, Ranked, Work, pairs};
 use super::quarters::{self, Half, Quarters, Rights};
 use super::room::Room;
-use super::transpose::Rule;
+use super::transpose::{
+    Places, RANKS, Rule, TAG_SHIFT, UNTAGGED, describable, reflects_odd, tag_of,
+};
 
-/// Counts the placements of one odd board's batch, each weighed by upside down (the
-/// batch's own weight is the caller's), within `room`.
+/// Counts the placements of one odd board's batch, each weighed by upside down and by
+/// the reflection in the diagonal (`transpose.rs`; the batch's own weight is the
+/// caller's), within `room`.
 pub(crate) fn count(batch: Batch, room: Room) -> Found {
+    count_by(batch, room, reflects_odd(u32::from(batch.n)))
+}
+
+/// [`count`], with the pairs weighed by the reflection in the diagonal if `reflect`
+/// (and the board size allows it, [`describable`]) and every fitting pair once
+/// otherwise.
+fn count_by(batch: Batch, room: Room, reflect: bool) -> Found {
     let n = u32::from(batch.n);
     let way = if room.quarters {
         Way::Built(Quarters::of(n))
     } else {
         Way::Searched
     };
+    let rules = Rules {
+        n,
+        pattern: batch.pattern,
+        reflect: reflect && describable(n),
+    };
     // Two families are held at a time, each within half of a list's room.
     let limit = (room.words / 2).max(BLOCK);
-    by_families(batch, &way, limit).unwrap_or_else(|| by_sets(batch, &way, room.words))
+    by_families(batch, &way, &rules, limit)
+        .unwrap_or_else(|| by_sets(batch, &way, &rules, room.words))
+}
+
+/// The rules of a batch's middle queens: each pair of halves weighed by the shades of
+/// (`S`, the middle queen's column) and (`R`, the middle column queen's row), see
+/// [`Rule::odd`].
+struct Rules {
+    n: u32,
+    pattern: u32,
+    reflect: bool,
+}
+
+impl Rules {
+    /// How the batch's lists are made: with their end descriptors as tags, for the
+    /// rules to weigh, or in the one run of [`Rule::NONE`].
+    fn tags(&self) -> Rule {
+        if self.reflect { Rule::ENDS } else { Rule::NONE }
+    }
+
+    /// The rule for a middle queen on the key column `middle`, or on a free one.
+    fn of(&self, middle: Option<u32>) -> Rule {
+        if self.reflect {
+            Rule::odd(self.n, self.pattern, middle)
+        } else {
+            Rule::NONE
+        }
+    }
 }
 
 /// Every list of one kind that a batch needs, by the free columns of its halves
-/// (shifted down): list `x` is `words[spans[x][0]..spans[x][1]]`.
+/// (shifted down): list `x` is `words[spans[x][0]..spans[x][1]]`. Each list's words
+/// are tagged with their end descriptors and sorted by end class, highest first, so
+/// that the ranks any middle queen's rule gives them come in runs ([`fitting`]).
 #[derive(Default)]
 struct Family {
     words: Vec<u64>,
     spans: Vec<[usize; 2]>,
     /// One list as it is built.
     scratch: Vec<u64>,
+    /// The counters of [`Family::push`]'s sort.
+    counts: Vec<u32>,
 }
 
 impl Family {
     fn list(&self, x: u32) -> &[u64] {
         let [start, end] = self.spans[x as usize];
         &self.words[start..end]
+    }
+
+    /// List `x`, each word tagged with the run that `rule` gives its end descriptor,
+    /// in place: the list serves this rule alone from now on.
+    fn ranked(&mut self, x: u32, rule: &Rule) -> Ranked<'_> {
+        let [start, end] = self.spans[x as usize];
+        ranked(&mut self.words[start..end], rule)
+    }
+
+    /// Adds `list`, already sorted by class, as list `x`.
+    fn push(&mut self, x: usize, list: &[u64]) {
+        let start = self.words.len();
+        self.words.extend_from_slice(list);
+        self.spans[x] = [start, self.words.len()];
+    }
+
+    /// Adds `list` as list `x`, sorted by the classes of its tags, highest first (a
+    /// counting sort by their `places` in that order).
+    fn push_sorted(&mut self, x: usize, list: &[u64], places: &Places) {
+        if places.count() == 1 {
+            return self.push(x, list);
+        }
+        let start = self.words.len();
+        self.words.resize(start + list.len(), 0);
+        let (counts, out) = (&mut self.counts, &mut self.words[start..]);
+        counts.clear();
+        counts.resize(places.count() + 1, 0);
+        for &word in list {
+            counts[places.place(word) + 1] += 1;
+        }
+        for i in 1..counts.len() {
+            counts[i] += counts[i - 1];
+        }
+        for &word in list {
+            let at = &mut counts[places.place(word)];
+            out[*at as usize] = word;
+            *at += 1;
+        }
+        self.spans[x] = [start, self.words.len()];
     }
 }
 
@@ -77,15 +162,17 @@ impl Way {
     /// Fills `family` with the `role` halves (bottoms turned over from tops) on the key
     /// columns `pattern` and every choice of `size` free columns, all of them or (with
     /// a `middle` key column) those that leave the middle queen in that column
-    /// unattacked. Returns the pairs of parts tested or queens placed, or `None` past
-    /// `limit` words.
-    // The shape, which halves, where they go, the kept parts, the room: each is needed.
+    /// unattacked, tagged as `tags` says (sorted by class where described). Returns the
+    /// pairs of parts tested or queens placed, or `None` past `limit` words.
+    // The shape, which halves, their tags, where they go, the kept parts, the room:
+    // each is needed.
     #[allow(clippy::too_many_arguments)]
     fn family(
         &self,
         [n, pattern, size]: [u32; 3],
         role: Role,
         middle: Option<u32>,
+        tags: &Rule,
         family: &mut Family,
         rights: &mut Rights,
         limit: usize,
@@ -107,25 +194,28 @@ impl Way {
                         Role::Top => Half::Top,
                         Role::Bottom => Half::Turned,
                     };
-                    let (_, tested) =
-                        table.halves(half, cols, &Rule::NONE, avoid, list, rights, room)?;
+                    let (_, tested) = table.halves(half, cols, tags, avoid, list, rights, room)?;
                     nodes += tested;
-                    let start = family.words.len();
-                    family.words.extend_from_slice(list);
-                    family.spans[x as usize] = [start, family.words.len()];
+                    let list = core::mem::take(&mut family.scratch);
+                    family.push(x as usize, &list);
+                    family.scratch = list;
                 }
                 Some(nodes)
             }
             Way::Searched => {
                 let mut lists: Vec<Vec<u64>> = (0..=all).map(|_| Vec::new()).collect();
                 let nodes = sort(n, pattern, middle, role, &mut lists, limit)?;
-                for (x, list) in lists.iter().enumerate() {
-                    let start = family.words.len();
-                    // Every half in the one run that `Rule::NONE` has.
-                    family
-                        .words
-                        .extend(list.iter().map(|&word| Rule::NONE.retag(word)));
-                    family.spans[x] = [start, family.words.len()];
+                if tags.describes() {
+                    let places = Places::of(n);
+                    for (x, list) in lists.iter().enumerate() {
+                        family.push_sorted(x, list, &places);
+                    }
+                } else {
+                    for (x, list) in lists.iter().enumerate() {
+                        // Every half in the one run that `Rule::NONE` has.
+                        let list: Vec<u64> = list.iter().map(|&w| Rule::NONE.retag(w)).collect();
+                        family.push(x, &list);
+                    }
                 }
                 Some(nodes)
             }
@@ -145,7 +235,7 @@ impl Way {
 
 /// [`count`] with each family of lists made once (see the module's notes), each family
 /// within `limit` words; `None` if one does not fit.
-fn by_families(batch: Batch, way: &Way, limit: usize) -> Option<Found> {
+fn by_families(batch: Batch, way: &Way, rules: &Rules, limit: usize) -> Option<Found> {
     let n = u32::from(batch.n);
     let free = free(n);
     let (shift, all, f) = (
@@ -157,29 +247,22 @@ fn by_families(batch: Batch, way: &Way, limit: usize) -> Option<Found> {
     let (mut tops, mut others) = (Family::default(), Family::default());
     let (mut top_rights, mut other_rights) = (Rights::default(), Rights::default());
     let mut found = Found::default();
+    let tags = rules.tags();
     found.nodes += way.family(
         [n, batch.pattern, s],
         Role::Top,
         None,
+        &tags,
         &mut tops,
         &mut top_rights,
         limit,
     )?;
     let (mut top, mut bottom, mut work) = (Vec::new(), Vec::new(), Work::default());
-    let mut pair = |top: &[u64], bottom: &[u64]| {
-        pairs(
-            Ranked::lowest(top),
-            Ranked::lowest(bottom),
-            2 * n,
-            &Rule::NONE,
-            &mut work,
-        )
-    };
     for (column, pattern, weight) in middles(n, batch.pattern) {
         if weight == 0 {
             continue;
         }
-        let (weight, mut solutions) = (u64::from(weight), 0);
+        let (weight, mut solutions, rule) = (u64::from(weight), 0, rules.of(column));
         match column {
             // On a free column: each bottom set leaves the top sets and the middle queen
             // one more free column than the top needs, so every bottom list serves each
@@ -189,14 +272,15 @@ fn by_families(batch: Batch, way: &Way, limit: usize) -> Option<Found> {
                 let size = f - 1 - s;
                 let (shape, rights) = ([n, pattern, size], &mut other_rights);
                 let bottoms = &mut others;
-                found.nodes += way.family(shape, Role::Bottom, None, bottoms, rights, limit)?;
+                let made = way.family(shape, Role::Bottom, None, &tags, bottoms, rights, limit);
+                found.nodes += made?;
                 for x in (0..=all).filter(|x| x.count_ones() == size) {
                     let open = all ^ x;
                     for bit in (0..f).filter(|b| open >> b & 1 == 1) {
                         let avoid = way.through(n, bit + shift);
-                        let fit_tops = fitting(tops.list(open ^ 1 << bit), avoid, &mut top);
-                        let fit_bottoms = fitting(others.list(x), avoid, &mut bottom);
-                        solutions += pair(fit_tops, fit_bottoms);
+                        let tops = fitting(tops.list(open ^ 1 << bit), avoid, &rule, &mut top);
+                        let bottoms = fitting(others.list(x), avoid, &rule, &mut bottom);
+                        solutions += pairs(tops, bottoms, 2 * n, &rule, &mut work);
                     }
                 }
             }
@@ -205,11 +289,15 @@ fn by_families(batch: Batch, way: &Way, limit: usize) -> Option<Found> {
             Some(column) => {
                 let (shape, rights) = ([n, pattern, f - s], &mut other_rights);
                 let (bottoms, middle) = (&mut others, Some(column));
-                found.nodes += way.family(shape, Role::Bottom, middle, bottoms, rights, limit)?;
+                let made = way.family(shape, Role::Bottom, middle, &tags, bottoms, rights, limit);
+                found.nodes += made?;
                 let avoid = way.through(n, column);
                 for y in (0..=all).filter(|y| y.count_ones() == s) {
-                    let fit_tops = fitting(tops.list(y), avoid, &mut top);
-                    solutions += pair(fit_tops, others.list(all ^ y));
+                    let tops = fitting(tops.list(y), avoid, &rule, &mut top);
+                    // These bottoms leave the middle queen unattacked already, and
+                    // serve this middle queen alone: tagged where they are.
+                    let bottoms = others.ranked(all ^ y, &rule);
+                    solutions += pairs(tops, bottoms, 2 * n, &rule, &mut work);
                 }
             }
         }
@@ -218,8 +306,13 @@ fn by_families(batch: Batch, way: &Way, limit: usize) -> Option<Found> {
     Some(found)
 }
 
-/// Fills `out` with the words of `list` that have none of the bits of `avoid`.
-fn fitting<'a>(list: &[u64], avoid: u64, out: &'a mut Vec<u64>) -> &'a [u64] {
+/// Fills `out` with the words of `list` (a family's, sorted by end class) that have
+/// none of the bits of `avoid`, each tagged with the run that `rule` gives its end
+/// descriptor: in runs, since the list is sorted by class and the filter keeps its
+/// order.
+// Not inlined: inlined where it is called, its loop kept bounds checks.
+#[inline(never)]
+fn fitting<'a>(list: &[u64], avoid: u64, rule: &Rule, out: &'a mut Vec<u64>) -> Ranked<'a> {
     // Branch-free: every word is written, and the end moves on past the fitting ones.
     // (About half fit, in no order, so a branch mispredicted: with `filter` this took
     // 30% of `count 17 --threads 1`.) `out` only grows, so it is zeroed only where it
@@ -232,7 +325,34 @@ fn fitting<'a>(list: &[u64], avoid: u64, out: &'a mut Vec<u64>) -> &'a [u64] {
         out[end] = word;
         end += usize::from(word & avoid == 0);
     }
-    &out[..end]
+    ranked(&mut out[..end], rule)
+}
+
+/// `list` (sorted by end class) in runs by `rule`, each word tagged with its run in
+/// place of its end descriptor (without shades, the words carry their one run
+/// already).
+fn ranked<'a>(list: &'a mut [u64], rule: &Rule) -> Ranked<'a> {
+    let runs = runs_of(list, rule);
+    if rule.shade().is_some() {
+        for (run, span) in runs.windows(2).enumerate() {
+            let tag = (run as u64) << TAG_SHIFT;
+            for word in &mut list[span[0]..span[1]] {
+                *word = (*word & UNTAGGED) | tag;
+            }
+        }
+    }
+    Ranked { words: list, runs }
+}
+
+/// Where the runs that `rule` gives the halves of `list` (a family's, sorted by end
+/// class) start, and where the last ends: found by halving, since the run grows along
+/// the list.
+fn runs_of(list: &[u64], rule: &Rule) -> [usize; RANKS + 1] {
+    core::array::from_fn(|run| match run {
+        0 => 0,
+        RANKS => list.len(),
+        _ => list.partition_point(|&word| rule.run(tag_of(word)) < run),
+    })
 }
 
 /// [`count`] one column set and middle column at a time: built from the quarter table
@@ -244,7 +364,7 @@ fn fitting<'a>(list: &[u64], avoid: u64, out: &'a mut Vec<u64>) -> &'a [u64] {
 /// searching their sets made two threads slower than one: `count 21 --shard 0/80` took
 /// 26.8 s on two threads against 19.1 s on one, and 12.1 s on two with room for the
 /// families.)
-fn by_sets(batch: Batch, way: &Way, capacity: usize) -> Found {
+fn by_sets(batch: Batch, way: &Way, rules: &Rules, capacity: usize) -> Found {
     let n = u32::from(batch.n);
     let free = free(n);
     let (shift, all) = (free.trailing_zeros(), free >> free.trailing_zeros());
@@ -255,6 +375,7 @@ fn by_sets(batch: Batch, way: &Way, capacity: usize) -> Found {
         if weight == 0 {
             continue;
         }
+        let rule = rules.of(column);
         for y in (0..=all).filter(|y| y.count_ones() == s) {
             let set = batch.pattern | y << shift;
             // A key column, or each free column the set leaves.
@@ -264,10 +385,10 @@ fn by_sets(batch: Batch, way: &Way, capacity: usize) -> Found {
             };
             for c in (0..n).filter(|c| columns >> c & 1 == 1) {
                 let one = match way {
-                    Way::Built(table) => lists.built(table, [n, c, set], capacity),
+                    Way::Built(table) => lists.built(table, [n, c, set], &rule, capacity),
                     Way::Searched => None,
                 };
-                let one = one.unwrap_or_else(|| count_set(n, Some(c), set, &Rule::NONE, capacity));
+                let one = one.unwrap_or_else(|| count_set(n, Some(c), set, &rule, capacity));
                 found.solutions += u64::from(weight) * one.solutions;
                 found.nodes += one.nodes;
             }
@@ -281,6 +402,8 @@ fn by_sets(batch: Batch, way: &Way, capacity: usize) -> Found {
 struct Lists {
     tops: Vec<u64>,
     bottoms: Vec<u64>,
+    /// Each list sorted into runs by the rule.
+    ranked: [Vec<u64>; 2],
     top_rights: Rights,
     bottom_rights: Rights,
     work: Work,
@@ -289,19 +412,26 @@ struct Lists {
 impl Lists {
     /// The placements whose top half stands on `set` and whose middle queen stands in
     /// column `middle`, with both halves built from `table` (the bottoms as turned
-    /// tops); `None` if a list would pass `capacity` words.
+    /// tops), weighed by `rule`; `None` if a list would pass `capacity` words.
     fn built(
         &mut self,
         table: &Quarters,
         [n, middle, set]: [u32; 3],
+        rule: &Rule,
         capacity: usize,
     ) -> Option<Found> {
         let avoid = quarters::through(n, middle);
         let rest = ((1u32 << n) - 1) ^ set ^ 1 << middle;
+        // Described where the rule weighs by shades, for it to rank them.
+        let tags = if rule.shade().is_some() {
+            Rule::ENDS
+        } else {
+            Rule::NONE
+        };
         let (_, top_nodes) = table.halves(
             Half::Top,
             set,
-            &Rule::NONE,
+            &tags,
             avoid,
             &mut self.tops,
             &mut self.top_rights,
@@ -310,15 +440,17 @@ impl Lists {
         let (_, bottom_nodes) = table.halves(
             Half::Turned,
             rest,
-            &Rule::NONE,
+            &tags,
             avoid,
             &mut self.bottoms,
             &mut self.bottom_rights,
             capacity,
         )?;
-        let (tops, bottoms) = (Ranked::lowest(&self.tops), Ranked::lowest(&self.bottoms));
+        let [ranked_tops, ranked_bottoms] = &mut self.ranked;
+        let tops = Ranked::sort(&self.tops, rule, ranked_tops);
+        let bottoms = Ranked::sort(&self.bottoms, rule, ranked_bottoms);
         Some(Found {
-            solutions: pairs(tops, bottoms, 2 * n, &Rule::NONE, &mut self.work),
+            solutions: pairs(tops, bottoms, 2 * n, rule, &mut self.work),
             nodes: top_nodes + bottom_nodes,
             ..Found::default()
         })
@@ -333,9 +465,10 @@ mod tests {
     #[test]
     fn odd_boards_batches_give_the_totals_every_way() {
         // Built, searched, and one set at a time (too little room for a family), at
-        // every odd size the plain solver checks quickly; 15 in release builds.
+        // every odd size the plain solver checks quickly (15 in release builds), with
+        // the reflection in the diagonal and without (which these sizes count with).
         let last = if cfg!(debug_assertions) { 13 } else { 15 };
-        for n in (5..=last).step_by(2) {
+        for (n, reflect) in (5..=last).step_by(2).flat_map(|n| [(n, false), (n, true)]) {
             let (mut totals, mut fell_back) = ([0u64; 4], 0);
             for batch in batches(n) {
                 let weight = u64::from(batch.weight);
@@ -345,7 +478,8 @@ mod tests {
                     (BLOCK, true),
                     (BLOCK, false),
                 ];
-                let counts = rooms.map(|(words, quarters)| count(batch, Room { words, quarters }));
+                let room = |(words, quarters)| Room { words, quarters };
+                let counts = rooms.map(|r| count_by(batch, room(r), reflect));
                 for (total, found) in totals.iter_mut().zip(&counts) {
                     *total += weight * found.solutions;
                 }
@@ -360,7 +494,7 @@ mod tests {
                     (&table, usize::MAX),
                     (&table, 1),
                 ] {
-                    let one_by_one = by_sets(batch, way, words);
+                    let one_by_one = by_sets(batch, way, &rules(batch, reflect), words);
                     assert_eq!(one_by_one.solutions, counts[0].solutions, "{batch:?}");
                     assert!(
                         one_by_one.nodes > 0 || one_by_one.solutions == 0,
@@ -370,10 +504,51 @@ mod tests {
             }
             let wanted = crate::solve(n).unwrap().total();
             for total in totals {
-                assert_eq!(u128::from(total), wanted, "n={n}");
+                assert_eq!(u128::from(total), wanted, "n={n} reflect={reflect}");
             }
             if n >= 13 {
                 assert!(fell_back > 0, "n={n}: no batch was out of room");
+            }
+        }
+    }
+
+    /// A batch's rules, with the reflection or without.
+    fn rules(batch: Batch, reflect: bool) -> Rules {
+        Rules {
+            n: u32::from(batch.n),
+            pattern: batch.pattern,
+            reflect,
+        }
+    }
+
+    #[test]
+    fn the_reflection_in_the_diagonal_weighs_odd_boards_batches_right() {
+        // Each batch counted with the reflection (pairs weighed 0, 1 or 2 by the
+        // shades of (columns, middle queen's column) and (rows, middle column queen's
+        // row)) and without it: the batches differ, the totals do not. Built and
+        // searched halves, whole families and one set at a time. (At 9 every
+        // position is free: one shade, and every pair weighs 1.)
+        let sizes: &[u32] = if cfg!(debug_assertions) {
+            &[11, 13]
+        } else {
+            &[11, 13, 15, 17]
+        };
+        for &n in sizes {
+            for (quarters, words) in [(true, usize::MAX), (false, usize::MAX), (true, 1)] {
+                if n == 17 && words == 1 {
+                    continue; // every set searched: seconds, and 15 covers it
+                }
+                let room = Room { words, quarters };
+                let (mut with, mut without, mut differ) = (0u64, 0u64, 0);
+                for batch in batches(n) {
+                    let weight = u64::from(batch.weight);
+                    let reflected = count_by(batch, room, true).solutions;
+                    let plain = count_by(batch, room, false).solutions;
+                    (with, without) = (with + weight * reflected, without + weight * plain);
+                    differ += usize::from(reflected != plain);
+                }
+                assert_eq!(with, without, "n={n} {room:?}");
+                assert!(differ > 0, "n={n}: the reflection changed no batch");
             }
         }
     }
@@ -384,17 +559,15 @@ mod tests {
         // largest batches' lists are long enough for the bit-sliced one (`pairs.rs`),
         // which reads every bit of a word's diagonals.
         let n = 15;
-        for batch in batches(n).take(2) {
+        for (batch, reflect) in batches(n).take(2).flat_map(|b| [(b, false), (b, true)]) {
             let room = Room {
                 words: usize::MAX,
                 quarters: true,
             };
-            let whole = count(batch, room).solutions;
-            assert_eq!(
-                whole,
-                by_sets(batch, &Way::Searched, usize::MAX).solutions,
-                "{batch:?}"
-            );
+            let whole = count_by(batch, room, reflect).solutions;
+            let rules = rules(batch, reflect);
+            let one_by_one = by_sets(batch, &Way::Searched, &rules, usize::MAX);
+            assert_eq!(whole, one_by_one.solutions, "{batch:?} reflect={reflect}");
         }
     }
 
@@ -412,6 +585,7 @@ mod tests {
                         shape,
                         role,
                         middle,
+                        &Rule::ENDS,
                         &mut family,
                         &mut Rights::default(),
                         usize::MAX,
@@ -427,7 +601,7 @@ mod tests {
                     let size = if column.is_some() { f - s } else { f - 1 - s };
                     nodes += made([n, pattern, size], Role::Bottom, column);
                 }
-                let found = by_families(batch, &way, usize::MAX).unwrap();
+                let found = by_families(batch, &way, &rules(batch, true), usize::MAX).unwrap();
                 assert_eq!(found.nodes, nodes, "{batch:?}");
             }
         }

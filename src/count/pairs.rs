@@ -50,17 +50,6 @@ impl<'a> Ranked<'a> {
     }
 }
 
-impl<'a> Ranked<'a> {
-    /// `list` as one run of rank 0: the rank of every half under [`Rule::NONE`] (its
-    /// words tagged as that rule tags them).
-    pub(crate) fn lowest(list: &'a [u64]) -> Ranked<'a> {
-        Ranked {
-            words: list,
-            runs: [0, 0, 0, 0, 0, list.len()],
-        }
-    }
-}
-
 /// The weighted number of (top, bottom) pairs whose words share no bit: each weighs
 /// what `rule` gives their end classes (`transpose.rs`; tagged in the words' high
 /// bits), 1 each under [`Rule::NONE`]. The words' diagonals have `bits` bits.
@@ -658,6 +647,15 @@ mod tests {
         }
     }
 
+    /// `list` as one run of rank 0: the rank of every half under [`Rule::NONE`] (its
+    /// words tagged as that rule tags them).
+    fn lowest(list: &[u64]) -> Ranked<'_> {
+        Ranked {
+            words: list,
+            runs: [0, 0, 0, 0, 0, list.len()],
+        }
+    }
+
     /// `words`, sorted by run tag, with its runs.
     fn short_runs(words: &[u64]) -> Ranked<'_> {
         Ranked {
@@ -781,15 +779,15 @@ mod tests {
             if t > 0 && b > 0 {
                 // Split on every number of hot bits the long lists may get.
                 for hot in 4..=HOT_MAX {
-                    let lists = [Ranked::lowest(&tops), Ranked::lowest(&bottoms)];
+                    let lists = [lowest(&tops), lowest(&bottoms)];
                     let split = split_pairs(lists, 40, hot, &Rule::NONE, &mut Work::default());
                     assert_eq!(split, wanted, "{t} x {b}, {hot} hot bits");
                 }
             }
             assert_eq!(
                 pairs(
-                    Ranked::lowest(&tops),
-                    Ranked::lowest(&bottoms),
+                    lowest(&tops),
+                    lowest(&bottoms),
                     40,
                     &Rule::NONE,
                     &mut Work::default()

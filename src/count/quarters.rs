@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex};
 use std::vec::Vec;
 
 use super::batches::mirror;
-use super::transpose::{RANKS, Rule, UNTAGGED, end_class, ends};
+use super::transpose::{PLACES, Places, RANKS, Rule, TAG_SHIFT, UNTAGGED, end_class, ends, mark};
 
 /// Every placement in an `m`×`m` quarter, grouped by (rows, columns).
 pub(crate) struct Quarters {
@@ -42,6 +42,8 @@ pub(crate) struct Quarters {
     /// instructions (`count 16 --threads 1` under callgrind: 1.145 G at 5ee1e0f, 1.019
     /// G at 27458b2, which keeps them; `count 18`: 33.06 G, 31.32 G).
     lefts: Vec<Left>,
+    /// Each end descriptor's place in the order of classes, for described halves.
+    places: Places,
 }
 
 /// A quarter placement kept as a left part of its board's halves.
@@ -112,6 +114,7 @@ impl Quarters {
             starts,
             entries,
             lefts: Vec::new(),
+            places: Places::of(n),
         };
         if lefts {
             let [top, other] = [Half::Top, table.other()].map(|half| table.frame(half));
@@ -196,28 +199,51 @@ impl Quarters {
         scratch: &mut Rights,
         limit: usize,
     ) -> Option<([usize; RANKS + 1], u64)> {
+        // Described lists take their own copy of the loop, so that the others pay
+        // nothing for them (one loop for both: `count 16` 0.951 G -> 1.002 G).
+        let list = (half, cols, avoid, limit);
+        if rule.describes() {
+            self.made::<true>(list, rule, out, scratch)
+        } else {
+            self.made::<false>(list, rule, out, scratch)
+        }
+    }
+
+    /// [`Quarters::halves`], with `DESCRIBED` as `rule.describes()`.
+    fn made<const DESCRIBED: bool>(
+        &self,
+        (half, cols, avoid, limit): (Half, u32, u64, usize),
+        rule: &Rule,
+        out: &mut Vec<u64>,
+        scratch: &mut Rights,
+    ) -> Option<([usize; RANKS + 1], u64)> {
         let (n, frame, kept) = (self.n, self.frame(half), self.kept(half));
         let [left, right] = part_columns(n, self.m, cols);
         // The rows the half has as it is built (a bottom half upside down).
         let all_rows = (1u32 << frame.k) - 1;
+        let describes = DESCRIBED;
         scratch.keep_for([
             u64::from(right),
             avoid,
-            u64::from(frame.k) | (half as u64) << 8,
+            u64::from(frame.k) | (half as u64) << 8 | u64::from(describes) << 16,
         ]);
         let (mut tested, mut runs) = (0, [0; RANKS + 1]);
         // The halves so far are `out[..end]`; past it, `out` keeps the room of earlier
-        // lists, so that it is zeroed only where it grows.
-        let mut end = 0;
+        // lists, so that it is zeroed only where it grows. Described halves with the
+        // middle column's queen in an end row go to `marked` first (see below).
+        let (mut end, mut marked_end) = (0, 0);
+        let mut marked = core::mem::take(&mut scratch.marked);
         let k = ends(n);
         // The halves of one choice of rows share an end class, so taking the choices
         // rank by rank sorts the list by rank as it is made. (Sorted once, rather than
         // every choice looked at once per rank: five times over at even sizes.)
+        // Described, they are taken by class, highest first, in one run.
         let size = left.count_ones();
         let order = scratch.order(rule, [frame.k, size, k]);
         // Runs up to `current` have their starts.
         let mut current = 0;
-        for &(run, rows) in &order {
+        for &(key, rows) in &order {
+            let run = if describes { RANKS - 1 } else { key };
             if run != current {
                 runs[current + 1..=run].fill(end);
                 current = run;
@@ -226,21 +252,31 @@ impl Quarters {
             if span.is_empty() {
                 continue;
             }
-            let (rights, real) = scratch.rights(all_rows ^ rows, || {
-                // A part with a diagonal to avoid makes no half, so it is dropped
-                // before the pairs are tested.
-                self.group(all_rows ^ rows, right)
-                    .iter()
-                    .map(|&r| [r, frame.right_word(r)])
-                    .filter(|[_, word]| word & avoid == 0)
-            });
+            let ([rights, marked_rights], real) =
+                scratch.rights(all_rows ^ rows, describes, || {
+                    // A part with a diagonal to avoid makes no half, so it is dropped
+                    // before the pairs are tested. Described, a right part adds its
+                    // middle column's queen to the tag.
+                    let mark = move |r| if describes { middle_mark(r, k) } else { 0 };
+                    self.group(all_rows ^ rows, right)
+                        .iter()
+                        .map(move |&r| [r, frame.right_word(r) | mark(r)])
+                        .filter(|[_, word]| word & avoid == 0)
+                });
+            let rights = &scratch.parts[rights];
+            let marked_rights: &[[u64; 2]] = if describes {
+                &scratch.parts[marked_rights]
+            } else {
+                &[]
+            };
             if real == 0 {
                 // (A fifth of the lefts at n = 18 had no right part to join.)
                 continue;
             }
-            let pairs = span.len() * rights.len();
-            if end + pairs > limit {
+            let [pairs, marked_pairs] = [rights.len(), marked_rights.len()].map(|r| span.len() * r);
+            if end + marked_end + pairs + marked_pairs > limit {
                 out.truncate(end);
+                scratch.marked = marked;
                 return None;
             }
             tested += (span.len() * real) as u64;
@@ -248,26 +284,55 @@ impl Quarters {
             if out.len() < end + pairs {
                 out.resize(end + pairs, 0);
             }
-            let run = rule.run_tag(k, rows);
-            match kept {
-                Some(which) => {
-                    for left in &self.lefts[span] {
-                        let word = left.words[which];
-                        end = join(word, left.clash, run, avoid, rights, out, end);
-                    }
-                }
-                None => {
-                    for &left in &self.entries[span] {
-                        let (word, clash) = (frame.left_word(left), frame.clash(left));
-                        end = join(word, clash, run, avoid, rights, out, end);
-                    }
-                }
+            if describes && marked.len() < marked_end + marked_pairs {
+                marked.resize(marked_end + marked_pairs, 0);
             }
+            let (run, rights) = (rule.run_tag(k, rows), [rights, marked_rights]);
+            let outs = [&mut out[..], &mut marked[..]];
+            [end, marked_end] = if let Some(which) = kept {
+                let lefts = self.lefts[span].iter();
+                let lefts = lefts.map(|left| [left.words[which], left.clash]);
+                join_all(lefts, [run, avoid], rights, outs, [end, marked_end])
+            } else {
+                let lefts = self.entries[span].iter();
+                let lefts = lefts.map(|&left| [frame.left_word(left), frame.clash(left)]);
+                join_all(lefts, [run, avoid], rights, outs, [end, marked_end])
+            };
         }
         runs[current + 1..].fill(end);
+        if marked_end > 0 {
+            end = self.marked_first(out, end, &marked[..marked_end]);
+            runs[RANKS] = end;
+        }
         scratch.orders[size as usize] = order;
+        scratch.marked = marked;
         out.truncate(end);
         Some((runs, tested))
+    }
+
+    /// Puts the described halves `marked` (their middle column's queen in an end row:
+    /// classes above all others) before the `end` halves of `out`, sorted by class,
+    /// highest first (a counting sort); returns the new end.
+    fn marked_first(&self, out: &mut Vec<u64>, end: usize, marked: &[u64]) -> usize {
+        let m = marked.len();
+        if out.len() < end + m {
+            out.resize(end + m, 0);
+        }
+        out.copy_within(0..end, m);
+        let mut counts = [0u32; PLACES + 1];
+        let place = |word: u64| self.places.place(word);
+        for &word in marked {
+            counts[place(word) + 1] += 1;
+        }
+        for i in 1..counts.len() {
+            counts[i] += counts[i - 1];
+        }
+        for &word in marked {
+            let at = &mut counts[place(word)];
+            out[*at as usize] = word;
+            *at += 1;
+        }
+        end + m
     }
 }
 
@@ -281,14 +346,20 @@ pub(crate) struct Rights {
     /// What the kept parts are for: the right quarter's columns, the bits to avoid and
     /// the frame (its rows, and whether upside down).
     key: Option<[u64; 3]>,
-    /// For each choice of the right part's rows, where its parts are in `parts`; `None`
-    /// until asked for.
-    spans: Vec<Option<[u32; 3]>>,
+    /// For each choice of the right part's rows, where its parts are in `parts`: those
+    /// without a mark from `start` to `mid`, those with one to `end`, and how many are
+    /// real ([`Rights::rights`]); `None` until asked for.
+    spans: Vec<Option<[u32; 4]>>,
     parts: Vec<[u64; 2]>,
-    /// For each size of a left part, its choices of rows with their runs, by run (see
+    /// For each size of a left part, its choices of rows with their runs (or, for
+    /// described lists, places in the order of classes), in that order (see
     /// [`Rights::order`]), for the rule and rows of `orders_for`.
     orders: Vec<Vec<(usize, u32)>>,
-    orders_for: Option<(Option<[u32; 2]>, [u32; 2])>,
+    orders_for: Option<(Option<[u32; 2]>, bool, [u32; 2])>,
+    /// A described list's halves with a mark, as they are made.
+    marked: Vec<u64>,
+    /// Marked parts, while they are set apart.
+    spare: Vec<[u64; 2]>,
 }
 
 impl Rights {
@@ -302,12 +373,13 @@ impl Rights {
     }
 
     /// The choices of `size` rows of a half's `rows` for its left part, with the runs
-    /// that `rule` gives their end classes on `k` end rows, by run (then by rows),
-    /// handed out until given back. Made once per rule and size rather than once per
-    /// list: sorting them was 4.6% of `count 16 --threads 1` (callgrind, 0f01490), and
-    /// the lists of a batch share its rule.
+    /// that `rule` gives their end classes on `k` end rows, by run (then by rows);
+    /// described ([`Rule::ENDS`]), by end class, highest first, in one run. Handed
+    /// out until given back. Made once per rule and size rather than once per list:
+    /// sorting them was 4.6% of `count 16 --threads 1` (callgrind, 0f01490), and the
+    /// lists of a batch share its rule.
     fn order(&mut self, rule: &Rule, [rows, size, k]: [u32; 3]) -> Vec<(usize, u32)> {
-        let made_for = Some((rule.shade(), [rows, k]));
+        let made_for = Some((rule.shade(), rule.describes(), [rows, k]));
         if self.orders_for != made_for {
             self.orders_for = made_for;
             self.orders.clear();
@@ -315,41 +387,95 @@ impl Rights {
         }
         let order = &mut self.orders[size as usize];
         if order.is_empty() {
-            order.extend(subsets(rows, size).map(|r| (rule.run(end_class(k, r)), r)));
+            let key = |rows| {
+                let class = end_class(k, rows);
+                if rule.describes() {
+                    (u32::MAX - class) as usize
+                } else {
+                    rule.run(class)
+                }
+            };
+            order.extend(subsets(rows, size).map(|r| (key(r), r)));
             order.sort_unstable();
         }
         core::mem::take(order)
     }
 
-    /// The parts on the rows `rows`, made by `make` if not kept yet, padded with parts
-    /// that fit no left part ([`SENTINEL`]) to a multiple of four; and how many of
-    /// them are real.
+    /// The parts on the rows `rows`, made by `make` if not kept yet: where in `parts`
+    /// those without a mark in their tag are, and (for `described` lists, see
+    /// [`middle_mark`]) those with one, each range padded with parts that fit no left
+    /// part ([`SENTINEL`]) to a multiple of four; and how many of them are real.
     fn rights<I: Iterator<Item = [u64; 2]>>(
         &mut self,
         rows: u32,
+        described: bool,
         make: impl FnOnce() -> I,
-    ) -> (&[[u64; 2]], usize) {
+    ) -> ([core::ops::Range<usize>; 2], usize) {
         let at = rows as usize;
         if self.spans.len() <= at {
             self.spans.resize(at + 1, None);
         }
-        let [start, end, real] = self.spans[at].unwrap_or_else(|| {
+        let [start, mid, end, real] = self.spans[at].unwrap_or_else(|| {
             let start = self.parts.len();
             self.parts.extend(make());
             let real = self.parts.len() - start;
-            self.parts
-                .resize(start + real.next_multiple_of(4), [SENTINEL, 0]);
-            let span = [start as u32, self.parts.len() as u32, real as u32];
+            self.spare.clear();
+            if described {
+                self.set_marked_apart(start);
+            }
+            let pad = |parts: &mut Vec<[u64; 2]>, from: usize| {
+                let len = (parts.len() - from).next_multiple_of(4);
+                parts.resize(from + len, [SENTINEL, 0]);
+            };
+            pad(&mut self.parts, start);
+            let mid = self.parts.len();
+            self.parts.extend_from_slice(&self.spare);
+            pad(&mut self.parts, mid);
+            let span = [start, mid, self.parts.len(), real].map(|i| i as u32);
             self.spans[at] = Some(span);
             span
         });
-        (&self.parts[start as usize..end as usize], real as usize)
+        let [start, mid, end, real] = [start, mid, end, real].map(|i| i as usize);
+        ([start..mid, mid..end], real)
+    }
+
+    /// Moves the parts from `start` on that have a mark to `spare`, and the others up
+    /// in their order.
+    fn set_marked_apart(&mut self, start: usize) {
+        let mut kept = start;
+        for i in start..self.parts.len() {
+            let part = self.parts[i];
+            if part[1] >> TAG_SHIFT == 0 {
+                self.parts[kept] = part;
+                kept += 1;
+            } else {
+                self.spare.push(part);
+            }
+        }
+        self.parts.truncate(kept);
     }
 }
 
 /// A bit that no quarter placement has (its diagonals take the low 21 bits of each
 /// 32-bit half) and every left part's clash has: a right part with it fits nothing.
 const SENTINEL: u64 = 1 << 63;
+
+/// Where a quarter placement keeps the row (plus one) of its queen in the quarter's
+/// last column, 0 for none: bits 24 to 27, above its first family of diagonals (which
+/// every reader masks) and below the second.
+const MIDDLE_ROW: u32 = 24;
+
+/// The end descriptor's mark (`transpose.rs`) of a right part `quarter` of an odd
+/// board, whose right quarter's last column is the board's middle one: where its queen
+/// in that column stands, if in one of the `k` end rows.
+fn middle_mark(quarter: u64, k: u32) -> u64 {
+    let row = (quarter >> MIDDLE_ROW) as u32 & 0xf;
+    if row == 0 {
+        0
+    } else {
+        u64::from(mark(k, row - 1)) << TAG_SHIFT
+    }
+}
 
 /// The bits of a top half's word (of `n`×`n`, cut below row `k`, see
 /// [`Quarters::halves`]) that a queen on row `k`, in column `column`, stands on: the
@@ -454,6 +580,25 @@ impl Frame {
     }
 }
 
+/// Joins each left part of `lefts` (its share of the word and its clash) with the right
+/// parts without a mark and those with one (`rights`), writing the halves to the
+/// matching `outs` from `ends` on (see [`join`]); returns the new ends.
+fn join_all(
+    lefts: impl Iterator<Item = [u64; 2]>,
+    [run, avoid]: [u64; 2],
+    [rights, marked]: [&[[u64; 2]]; 2],
+    [out, marked_out]: [&mut [u64]; 2],
+    [mut end, mut marked_end]: [usize; 2],
+) -> [usize; 2] {
+    for [word, clash] in lefts {
+        end = join(word, clash, run, avoid, rights, out, end);
+        if !marked.is_empty() {
+            marked_end = join(word, clash, run, avoid, marked, marked_out, marked_end);
+        }
+    }
+    [end, marked_end]
+}
+
 /// Writes the word of a left part (its share `word` and its `clash`, see
 /// [`Frame::left_word`] and [`Frame::clash`]) joined with each right placement in
 /// `rights` (with their words), tagged with `run`, whose diagonals it does not meet to
@@ -517,10 +662,17 @@ fn place_from(
         let c = open.trailing_zeros();
         let bit = 1u64 << c;
         open &= open - 1;
+        // The row of a queen in the quarter's last column (an odd board's middle
+        // one, for a right part), above the diagonals: see [`middle_mark`].
+        let last = if c == m - 1 {
+            u64::from(row + 1) << MIDDLE_ROW
+        } else {
+            0
+        };
         let next = [
             rows | 1 << row,
             cols | bit,
-            down_right | 1 << (row + m - 1 - c),
+            down_right | 1 << (row + m - 1 - c) | last,
             down_left | 1 << (row + c),
         ];
         let attacks = [((right | bit) << 1) & column_mask, (left | bit) >> 1];

@@ -134,7 +134,7 @@ fn a_shard_from_the_old_split_is_refused_by_merge_naming_its_version() {
     assert_eq!(merged.status.code(), Some(2));
     let err = text(&merged.stderr);
     assert!(
-        err.contains("is a nqueens-shard version 1 file, from an nqueens that split counts differently; this one reads version 5"),
+        err.contains("is a nqueens-shard version 1 file, from an nqueens that split counts differently; this one reads version 6"),
         "{err}"
     );
 }
@@ -339,14 +339,15 @@ fn foreign_and_damaged_checkpoints_are_refused_and_left_alone() {
         "not an nqueens checkpoint",
     );
     assert_eq!(fs::read(&file).unwrap(), b"hello\n", "not overwritten");
-    // A checkpoint of format 4, written before odd boards' batches fixed the middle
-    // row's queen, names its format; the file is kept.
-    let old = "nqueens-checkpoint 4\nn=13 split=0123456789abcdef subtasks=705 shard=all\n";
+    // A checkpoint of format 5, written before the batches of odd boards of 19 and
+    // 21 were weighed by the reflection in the diagonal, names its format; the file
+    // is kept.
+    let old = "nqueens-checkpoint 5\nn=19 split=0123456789abcdef subtasks=705 shard=all\n";
     fs::write(&file, old).unwrap();
     refused(
-        &["count", "13", "--checkpoint", arg(&file)],
-        "was written in format 4 by another nqueens version, which split counts differently; \
-         this one reads nqueens-checkpoint 5",
+        &["count", "19", "--checkpoint", arg(&file)],
+        "was written in format 5 by another nqueens version, which split counts differently; \
+         this one reads nqueens-checkpoint 6",
     );
     assert_eq!(fs::read_to_string(&file).unwrap(), old, "not overwritten");
     // --force starts over.
@@ -358,7 +359,7 @@ fn foreign_and_damaged_checkpoints_are_refused_and_left_alone() {
     assert!(
         fs::read_to_string(&file)
             .unwrap()
-            .starts_with("nqueens-checkpoint 5\n")
+            .starts_with("nqueens-checkpoint 6\n")
     );
     // A directory is not a checkpoint.
     let out = run(&["count", "12", "--checkpoint", arg(&dir)], None);

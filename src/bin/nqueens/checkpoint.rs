@@ -3,7 +3,7 @@
 //! Format (text, one record per line):
 //!
 //! ```text
-//! nqueens-checkpoint 5
+//! nqueens-checkpoint 6
 //! n=19 split=0123456789abcdef subtasks=528 shard=all
 //! <index> <total> <fixed90> <fixed180> <nodes>
 //! ...
@@ -25,12 +25,14 @@ use nqueens::Partial;
 use crate::failure::Failure;
 use crate::files::write_atomically;
 
-/// The first line. Version 5: an odd board's batches fix the middle row's queen, so
-/// they are other subtasks than in version 4; version 4 and 3 files differ in even
-/// boards' batches (3 without the reflection in the diagonal), version 2 files hold one
-/// class of column sets per subtask, version 1 files only constellations. A count of
-/// this build can use none of them.
-const MAGIC: &str = "nqueens-checkpoint 5";
+/// The first line. Version 6: the batches of odd boards of 19 and 21 weigh their pairs
+/// of halves by the reflection in the diagonal, so their counts mean something else
+/// than in version 5; version 5 and 4 files differ in odd boards' batches (4 without
+/// the middle row's queen fixed), version 4 and 3 in even boards' (3 without the
+/// reflection in the diagonal), version 2 files hold one class of column sets per
+/// subtask, version 1 files only constellations. A count of this build can use none of
+/// them.
+const MAGIC: &str = "nqueens-checkpoint 6";
 
 /// What a checkpoint belongs to; a file with another header is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,12 +9,13 @@ use crate::checkpoint::fnv1a;
 use crate::failure::Failure;
 
 const FORMAT: &str = "nqueens-shard";
-/// Version 5: an odd board's batches fix the middle row's queen; version 4 shards had
-/// batches of odd boards without it, version 3 shards counted even boards' batches
-/// without the reflection in the diagonal, version 2 shards had one class of column
-/// sets per subtask and version 1 shards only constellations, so none can be merged
-/// with these.
-const VERSION: u32 = 5;
+/// Version 6: the batches of odd boards of 19 and 21 weigh their pairs of halves by
+/// the reflection in the diagonal; version 5 shards counted them without it, version 4
+/// shards had batches of odd boards without the middle row's queen fixed, version 3
+/// shards counted even boards' batches without the reflection in the diagonal, version
+/// 2 shards had one class of column sets per subtask and version 1 shards only
+/// constellations, so none can be merged with these.
+const VERSION: u32 = 6;
 
 /// One shard's result. Numbers are exact integers (u128 where they can grow large);
 /// `checksum` covers every other field, so an edited or truncated file is refused.
@@ -189,11 +190,11 @@ mod tests {
     fn another_format_or_version_is_refused_even_with_a_right_checksum() {
         let version = refusal(read_edited("version", |s| s.version = VERSION + 1));
         assert!(
-            version.contains("nqueens-shard version 6 file, from an nqueens that split counts differently; this one reads version 5"),
+            version.contains("nqueens-shard version 7 file, from an nqueens that split counts differently; this one reads version 6"),
             "{version}"
         );
         let format = refusal(read_edited("format", |s| s.format = "other".into()));
-        assert!(format.contains("is a other version 5 file"), "{format}");
+        assert!(format.contains("is a other version 6 file"), "{format}");
     }
 
     #[test]
