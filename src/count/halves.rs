@@ -450,7 +450,10 @@ mod tests {
                     }
                 }
             }
-            assert!(marked > 0, "n={n}: no half with the middle column's queen in an end");
+            assert!(
+                marked > 0,
+                "n={n}: no half with the middle column's queen in an end"
+            );
         }
     }
 
