@@ -461,6 +461,7 @@ impl Lists {
 mod tests {
     use super::*;
     use crate::count::batches::batches;
+    use crate::count::transpose;
 
     #[test]
     fn odd_boards_batches_give_the_totals_every_way() {
@@ -549,6 +550,43 @@ mod tests {
                 }
                 assert_eq!(with, without, "n={n} {room:?}");
                 assert!(differ > 0, "n={n}: the reflection changed no batch");
+            }
+        }
+    }
+
+    #[test]
+    fn a_filtered_family_list_is_tagged_with_each_rule_s_runs() {
+        // A list as a family holds it (every end descriptor of n = 17, a few words
+        // each, sorted by class), filtered for middle queens' diagonals and ranked by
+        // each middle queen's rule: the fitting words in order, each tagged with the
+        // run its rule gives its descriptor, and the runs where those tags say. (The
+        // pair count reads the tags of lists long enough to split, which the counts
+        // in these tests seldom reach.)
+        let n = 17;
+        let (k, places) = (transpose::ends(n), Places::of(n));
+        let mut list: Vec<u64> = (0u64..1 << (k + 3))
+            .filter(|tag| tag >> k <= u64::from(k))
+            .flat_map(|tag| (0..4u64).map(move |i| tag << TAG_SHIFT | (tag * 7 + i) << 3 | i))
+            .collect();
+        list.sort_by_key(|&word| places.place(word));
+        let mut out = Vec::new();
+        for batch in batches(n).step_by(9) {
+            for (middle, _, _) in middles(n, batch.pattern) {
+                let rule = Rule::odd(n, batch.pattern, middle);
+                for avoid in [0, 0b1001, 1 << 20] {
+                    let ranked = fitting(&list, avoid, &rule, &mut out);
+                    let wanted: Vec<u64> = list
+                        .iter()
+                        .filter(|&&word| word & avoid == 0)
+                        .map(|&w| (w & UNTAGGED) | (rule.run(tag_of(w)) as u64) << TAG_SHIFT)
+                        .collect();
+                    assert_eq!(ranked.words, &wanted[..], "{batch:?} {middle:?}");
+                    for (run, span) in ranked.runs.windows(2).enumerate() {
+                        let tags = ranked.words[span[0]..span[1]].iter().map(|&w| tag_of(w));
+                        assert!(tags.into_iter().all(|t| t as usize == run));
+                    }
+                    assert_eq!(ranked.runs[RANKS], wanted.len());
+                }
             }
         }
     }

@@ -848,6 +848,49 @@ mod tests {
     }
 
     #[test]
+    fn marked_halves_go_first_sorted_by_class() {
+        // Described halves with the middle column's queen in an end row, put before a
+        // list that has no room left for them: sorted by class, highest first, and the
+        // list moved up behind them, whole.
+        let n = 17;
+        let table = Quarters::build(n, false);
+        let k = ends(n);
+        let marked: Vec<u64> = (0..k)
+            .flat_map(|p| {
+                (0..1u64 << k)
+                    .filter(move |r| r >> p & 1 == 0)
+                    .map(move |r| (r, p))
+            })
+            .map(|(rows, p)| (rows | u64::from(mark(k, p))) << TAG_SHIFT | rows)
+            .rev()
+            .collect();
+        let unmarked: Vec<u64> = (0..1u64 << k)
+            .map(|rows| rows << TAG_SHIFT | 1 << 40)
+            .collect();
+        let mut out = unmarked.clone();
+        let end = table.marked_first(&mut out, unmarked.len(), &marked);
+        assert_eq!(end, marked.len() + unmarked.len());
+        assert_eq!(&out[marked.len()..end], &unmarked[..]);
+        let first = &out[..marked.len()];
+        assert!(
+            first
+                .windows(2)
+                .all(|w| table.places.place(w[0]) <= table.places.place(w[1]))
+        );
+        let (mut got, mut wanted) = (first.to_vec(), marked.clone());
+        got.sort_unstable();
+        wanted.sort_unstable();
+        assert_eq!(got, wanted);
+        // The marked classes are above every other.
+        let highest_unmarked = unmarked.iter().map(|&w| table.places.place(w)).min();
+        assert!(
+            first
+                .iter()
+                .all(|&w| Some(table.places.place(w)) < highest_unmarked)
+        );
+    }
+
+    #[test]
     fn a_list_is_refused_exactly_when_its_pairs_could_pass_the_room() {
         // A top half whose queens all stand right of the middle has one choice of rows
         // for its left part (none), so its pairs are the right quarter's placements on

@@ -421,6 +421,19 @@ mod tests {
             }
         }
         assert_eq!(mark(4, 4), 0, "past the end");
+        // With the middle queen at p, the other k - 1 positions keep all their
+        // classes under complement: 2^(k-2) of them.
+        for k in 1..=ODD_ENDS_UP_TO {
+            for p in 0..k {
+                let mut classes: Vec<u32> = (0..1u32 << k)
+                    .filter(|end| end >> p & 1 == 0)
+                    .map(|end| class(k, end | mark(k, p)))
+                    .collect();
+                classes.sort_unstable();
+                classes.dedup();
+                assert_eq!(classes.len(), (1 << k >> 2).max(1), "k={k} p={p}");
+            }
+        }
     }
 
     #[test]
