@@ -101,8 +101,6 @@ struct Family {
     spans: Vec<[usize; 2]>,
     /// One list as it is built.
     scratch: Vec<u64>,
-    /// The counters of [`Family::push`]'s sort.
-    counts: Vec<u32>,
 }
 
 impl Family {
@@ -118,35 +116,18 @@ impl Family {
         ranked(&mut self.words[start..end], rule)
     }
 
-    /// Adds `list`, already sorted by class, as list `x`.
-    fn push(&mut self, x: usize, list: &[u64]) {
+    /// Adds `words` (already sorted by class where described) as list `x`.
+    fn push(&mut self, x: usize, words: impl IntoIterator<Item = u64>) {
         let start = self.words.len();
-        self.words.extend_from_slice(list);
+        self.words.extend(words);
         self.spans[x] = [start, self.words.len()];
     }
 
-    /// Adds `list` as list `x`, sorted by the classes of its tags, highest first (a
-    /// counting sort by their `places` in that order).
+    /// Adds `list` as list `x`, sorted by the classes of its tags, highest first.
     fn push_sorted(&mut self, x: usize, list: &[u64], places: &Places) {
-        if places.count() == 1 {
-            return self.push(x, list);
-        }
         let start = self.words.len();
         self.words.resize(start + list.len(), 0);
-        let (counts, out) = (&mut self.counts, &mut self.words[start..]);
-        counts.clear();
-        counts.resize(places.count() + 1, 0);
-        for &word in list {
-            counts[places.place(word) + 1] += 1;
-        }
-        for i in 1..counts.len() {
-            counts[i] += counts[i - 1];
-        }
-        for &word in list {
-            let at = &mut counts[places.place(word)];
-            out[*at as usize] = word;
-            *at += 1;
-        }
+        places.sort(list, &mut self.words[start..]);
         self.spans[x] = [start, self.words.len()];
     }
 }
@@ -197,7 +178,7 @@ impl Way {
                     let (_, tested) = table.halves(half, cols, tags, avoid, list, rights, room)?;
                     nodes += tested;
                     let list = core::mem::take(&mut family.scratch);
-                    family.push(x as usize, &list);
+                    family.push(x as usize, list.iter().copied());
                     family.scratch = list;
                 }
                 Some(nodes)
@@ -213,8 +194,7 @@ impl Way {
                 } else {
                     for (x, list) in lists.iter().enumerate() {
                         // Every half in the one run that `Rule::NONE` has.
-                        let list: Vec<u64> = list.iter().map(|&w| Rule::NONE.retag(w)).collect();
-                        family.push(x, &list);
+                        family.push(x, list.iter().map(|&w| Rule::NONE.retag(w)));
                     }
                 }
                 Some(nodes)
@@ -375,7 +355,7 @@ fn by_sets(batch: Batch, way: &Way, rules: &Rules, capacity: usize) -> Found {
         if weight == 0 {
             continue;
         }
-        let rule = rules.of(column);
+        let (rule, tags) = (rules.of(column), rules.tags());
         for y in (0..=all).filter(|y| y.count_ones() == s) {
             let set = batch.pattern | y << shift;
             // A key column, or each free column the set leaves.
@@ -385,7 +365,7 @@ fn by_sets(batch: Batch, way: &Way, rules: &Rules, capacity: usize) -> Found {
             };
             for c in (0..n).filter(|c| columns >> c & 1 == 1) {
                 let one = match way {
-                    Way::Built(table) => lists.built(table, [n, c, set], &rule, capacity),
+                    Way::Built(table) => lists.built(table, [n, c, set], [&rule, &tags], capacity),
                     Way::Searched => None,
                 };
                 let one = one.unwrap_or_else(|| count_set(n, Some(c), set, &rule, capacity));
@@ -412,26 +392,21 @@ struct Lists {
 impl Lists {
     /// The placements whose top half stands on `set` and whose middle queen stands in
     /// column `middle`, with both halves built from `table` (the bottoms as turned
-    /// tops), weighed by `rule`; `None` if a list would pass `capacity` words.
+    /// tops, tagged as `tags` says), weighed by `rule`; `None` if a list would pass
+    /// `capacity` words.
     fn built(
         &mut self,
         table: &Quarters,
         [n, middle, set]: [u32; 3],
-        rule: &Rule,
+        [rule, tags]: [&Rule; 2],
         capacity: usize,
     ) -> Option<Found> {
         let avoid = quarters::through(n, middle);
         let rest = ((1u32 << n) - 1) ^ set ^ 1 << middle;
-        // Described where the rule weighs by shades, for it to rank them.
-        let tags = if rule.shade().is_some() {
-            Rule::ENDS
-        } else {
-            Rule::NONE
-        };
         let (_, top_nodes) = table.halves(
             Half::Top,
             set,
-            &tags,
+            tags,
             avoid,
             &mut self.tops,
             &mut self.top_rights,
@@ -440,7 +415,7 @@ impl Lists {
         let (_, bottom_nodes) = table.halves(
             Half::Turned,
             rest,
-            &tags,
+            tags,
             avoid,
             &mut self.bottoms,
             &mut self.bottom_rights,

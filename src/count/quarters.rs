@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex};
 use std::vec::Vec;
 
 use super::batches::mirror;
-use super::transpose::{PLACES, Places, RANKS, Rule, TAG_SHIFT, UNTAGGED, end_class, ends, mark};
+use super::transpose::{Places, RANKS, Rule, TAG_SHIFT, UNTAGGED, end_class, ends, mark};
 
 /// Every placement in an `m`×`m` quarter, grouped by (rows, columns).
 pub(crate) struct Quarters {
@@ -221,11 +221,10 @@ impl Quarters {
         let [left, right] = part_columns(n, self.m, cols);
         // The rows the half has as it is built (a bottom half upside down).
         let all_rows = (1u32 << frame.k) - 1;
-        let describes = DESCRIBED;
         scratch.keep_for([
             u64::from(right),
             avoid,
-            u64::from(frame.k) | (half as u64) << 8 | u64::from(describes) << 16,
+            u64::from(frame.k) | (half as u64) << 8 | u64::from(DESCRIBED) << 16,
         ]);
         let (mut tested, mut runs) = (0, [0; RANKS + 1]);
         // The halves so far are `out[..end]`; past it, `out` keeps the room of earlier
@@ -243,7 +242,7 @@ impl Quarters {
         // Runs up to `current` have their starts.
         let mut current = 0;
         for &(key, rows) in &order {
-            let run = if describes { RANKS - 1 } else { key };
+            let run = if DESCRIBED { RANKS - 1 } else { key };
             if run != current {
                 runs[current + 1..=run].fill(end);
                 current = run;
@@ -253,18 +252,18 @@ impl Quarters {
                 continue;
             }
             let ([rights, marked_rights], real) =
-                scratch.rights(all_rows ^ rows, describes, || {
+                scratch.rights(all_rows ^ rows, DESCRIBED, || {
                     // A part with a diagonal to avoid makes no half, so it is dropped
                     // before the pairs are tested. Described, a right part adds its
                     // middle column's queen to the tag.
-                    let mark = move |r| if describes { middle_mark(r, k) } else { 0 };
+                    let mark = move |r| if DESCRIBED { middle_mark(r, k) } else { 0 };
                     self.group(all_rows ^ rows, right)
                         .iter()
                         .map(move |&r| [r, frame.right_word(r) | mark(r)])
                         .filter(|[_, word]| word & avoid == 0)
                 });
             let rights = &scratch.parts[rights];
-            let marked_rights: &[[u64; 2]] = if describes {
+            let marked_rights: &[[u64; 2]] = if DESCRIBED {
                 &scratch.parts[marked_rights]
             } else {
                 &[]
@@ -284,7 +283,7 @@ impl Quarters {
             if out.len() < end + pairs {
                 out.resize(end + pairs, 0);
             }
-            if describes && marked.len() < marked_end + marked_pairs {
+            if DESCRIBED && marked.len() < marked_end + marked_pairs {
                 marked.resize(marked_end + marked_pairs, 0);
             }
             let (run, rights) = (rule.run_tag(k, rows), [rights, marked_rights]);
@@ -319,19 +318,7 @@ impl Quarters {
             out.resize(end + m, 0);
         }
         out.copy_within(0..end, m);
-        let mut counts = [0u32; PLACES + 1];
-        let place = |word: u64| self.places.place(word);
-        for &word in marked {
-            counts[place(word) + 1] += 1;
-        }
-        for i in 1..counts.len() {
-            counts[i] += counts[i - 1];
-        }
-        for &word in marked {
-            let at = &mut counts[place(word)];
-            out[*at as usize] = word;
-            *at += 1;
-        }
+        self.places.sort(marked, &mut out[..m]);
         end + m
     }
 }

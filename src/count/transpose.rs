@@ -122,6 +122,12 @@ pub(crate) fn class(k: u32, end: u32) -> u32 {
     (mark << (k - 1)) + end_class(k - 1, rest)
 }
 
+/// The class of `tag` if it is an end descriptor of `k` positions (its mark at most
+/// `k`, see [`class`]).
+fn described_class(k: u32, tag: u32) -> Option<u32> {
+    (tag >> k <= k).then(|| class(k, tag))
+}
+
 /// The end descriptors' mark (see [`class`]) of a middle queen at position `p` of an
 /// end of `k` positions, or 0 if `p` is not in that end.
 pub(crate) fn mark(k: u32, p: u32) -> u32 {
@@ -134,6 +140,7 @@ pub(crate) fn mark(k: u32, p: u32) -> u32 {
 /// middle queen). Elsewhere one place for all.
 pub(crate) struct Places {
     places: Vec<u16>,
+    /// How many places there are.
     count: usize,
 }
 
@@ -150,8 +157,7 @@ impl Places {
             };
         }
         let k = ends(n);
-        // A tag's class, if it is a descriptor (its mark at most k).
-        let class = |tag: u32| (tag >> k <= k).then(|| class(k, tag));
+        let class = |tag: u32| described_class(k, tag);
         let mut classes: Vec<u32> = (0..all).filter_map(class).collect();
         classes.sort_unstable_by(|a, b| b.cmp(a));
         classes.dedup();
@@ -170,9 +176,21 @@ impl Places {
         usize::from(self.places[tag_of(word) as usize])
     }
 
-    /// How many places there are.
-    pub(crate) fn count(&self) -> usize {
-        self.count
+    /// Writes `list` to `out` (as long) sorted by place, that is by class, highest
+    /// first: a counting sort, stable.
+    pub(crate) fn sort(&self, list: &[u64], out: &mut [u64]) {
+        let mut starts = [0u32; PLACES + 1];
+        for &word in list {
+            starts[self.place(word) + 1] += 1;
+        }
+        for i in 1..=self.count {
+            starts[i] += starts[i - 1];
+        }
+        for &word in list {
+            let at = &mut starts[self.place(word)];
+            out[*at as usize] = word;
+            *at += 1;
+        }
     }
 }
 
@@ -249,9 +267,7 @@ impl Rule {
             return Rule::NONE;
         }
         let k = ends(n);
-        // A descriptor's mark is at most k (its middle queen's position plus one).
-        let valid = |end: u32| (end >> k) <= k;
-        let describe = |end: u32| if valid(end) { class(k, end) } else { 0 };
+        let describe = |tag: u32| described_class(k, tag).unwrap_or(0);
         Rule::with_shade(shade(n, pattern, middle), describe)
     }
 
