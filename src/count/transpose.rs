@@ -93,9 +93,11 @@ pub(crate) fn describable(n: u32) -> bool {
 /// for each middle queen), and below 19 the pair count is too small a part for that.
 /// On the AMD EPYC (task-clock, both builds at once on their own cores, swapped every
 /// round; docs/benchmarks.md): `count 17 --threads 1` took 12-25% longer with it in
-/// four rounds, `count 19 --threads 1` 0.85-1.02x the time without it (0.91x by the
-/// geometric mean of four), with 16% fewer instructions (callgrind, `count 19 --shard
-/// 3/40`: 10.38 G -> 8.70 G; its pair count 5.24 G -> 3.17 G).
+/// four rounds (a first version against 0f01490), `count 19 --threads 1` 0.85-1.02x
+/// the time without it (b838553 against 874bb1a, 0.91x by the geometric mean of
+/// four), with 16% fewer instructions (callgrind, `count 19 --shard 3/40`: 10.38 G ->
+/// 8.70 G; its pair count 5.24 G -> 3.17 G). Chosen on that machine alone: where
+/// memory is slower against the cores, the break-even may sit elsewhere.
 const ODD_REFLECTS_FROM: u32 = 19;
 
 /// Whether an odd `n`-board's count uses the reflection: n = 19 and 21.
@@ -109,8 +111,9 @@ pub(crate) fn reflects_odd(n: u32) -> bool {
 /// does not stand in this end. Without the middle queen, the class under complement
 /// ([`end_class`]); with it, its position and the class of the other `k - 1` positions,
 /// numbered above every class without it. (Numbered below them, the pair count of
-/// `count 17` took 11% more instructions, 2.93 G against 2.63 G: the shades' order
-/// decides which pairs weigh 0.)
+/// `count 17` took 11% more instructions under callgrind, 2.93 G against 2.63 G, with
+/// a first version of the reflection used at 17: the shades' order decides which
+/// pairs weigh 0.)
 pub(crate) fn class(k: u32, end: u32) -> u32 {
     let mark = end >> k;
     if mark == 0 {

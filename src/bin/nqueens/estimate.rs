@@ -64,7 +64,10 @@ const JOIN_EVEN: Model = Model {
 /// it has its own time. n = 21 took 712.8 s on two threads (commit 5b627e7, where a
 /// batch too large for its share of the budget is still built from quarters): taken
 /// as 1,425.6 s on one, so that the estimate for two threads is that run's, 7.45x per
-/// row from 19.
+/// row from 19. Both were timed before 19 and 21 used the reflection in the diagonal
+/// (b838553), which made them faster: 19 0.91x by the geometric mean of four side-by-side
+/// rounds, 21 658.6 s on two threads (0.92x), so this model's estimates for 19 and up
+/// run about a tenth high until it is refit in a quiet minute.
 const JOIN_ODD: Model = Model {
     n: 19,
     seconds: 25.68,
