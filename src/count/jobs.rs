@@ -9,6 +9,8 @@ use super::constellation::{self, MIN_N, Subtask};
 use super::join;
 use super::kernel::{self, Found};
 use super::partial::Partial;
+#[cfg(feature = "std")]
+use super::quarters::Quarters;
 use super::result::CountError;
 #[cfg(feature = "std")]
 use super::rotations;
@@ -127,6 +129,20 @@ pub(crate) fn room(n: u32, bytes: usize, threads: usize) -> Room {
 
 #[cfg(not(feature = "std"))]
 pub(crate) fn room(_: u32, _: usize, _: usize) -> Room {}
+
+/// Builds the quarter table that `jobs` share, if `room` has them build their halves
+/// from it, on the threads of the rayon pool this runs on: called before the jobs
+/// start (see `Quarters::prepare`).
+#[cfg(feature = "std")]
+pub(crate) fn prepare<'a>(mut jobs: impl Iterator<Item = &'a Job>, room: Room) {
+    let batch = jobs.find_map(|job| match job {
+        Job::Batch(batch) => Some(batch.n),
+        _ => None,
+    });
+    if let (Some(n), true) = (batch, room.quarters) {
+        Quarters::prepare(u32::from(n));
+    }
+}
 
 #[cfg(feature = "std")]
 pub(crate) use super::room::Room;

@@ -12,7 +12,7 @@ use rayon::prelude::*;
 use std::vec::Vec;
 
 use super::MEMORY_DEFAULT;
-use super::jobs::{Job, Room, jobs, joins, room};
+use super::jobs::{Job, Room, jobs, joins, prepare, room};
 use super::partial::Partial;
 use super::result::CountError;
 use super::room::THREAD_MEMORY_MIN;
@@ -245,6 +245,7 @@ impl Split {
             .build()
             .map_err(|_| CountError::Threads)?;
         pool.install(|| {
+            prepare(indices.iter().filter_map(|&i| self.jobs.get(i)), room);
             indices
                 .par_iter()
                 // One subtask per job: they vary a lot in size, and are few enough.
