@@ -114,8 +114,12 @@ impl Job {
 pub(crate) fn jobs(n: u32) -> impl Iterator<Item = Job> {
     let joined = joins(n);
     let small = (n < MIN_N).then_some(Job::Small(n));
-    let classes = constellation::subtasks(n)
-        .filter(move |_| !joined)
+    // Not listed at all where the join counts: listing the classes only to drop them
+    // was 1.7% of `count 16` (`perf record`, one thread).
+    let classes = (!joined)
+        .then(|| constellation::subtasks(n))
+        .into_iter()
+        .flatten()
         .map(|task| Job::Class(Border::of(&task)));
     small.into_iter().chain(classes).chain(join_jobs(n))
 }
