@@ -898,6 +898,23 @@ mod tests {
     }
 
     #[test]
+    fn no_region_holds_more_than_a_twentieth_of_the_table() {
+        // So that the threads building a table share it evenly, whichever regions
+        // each takes, and each region's writes stay in cache.
+        for m in 7..=9u32 {
+            let table = Quarters::build(2 * m, false);
+            let region = 1 << (2 * m - split_columns(m));
+            let sizes = table
+                .starts
+                .chunks(region)
+                .zip(table.starts[region..].chunks(region));
+            let largest = sizes.map(|(from, to)| to[0] - from[0]).max().unwrap();
+            let all = table.entries.len() as u32;
+            assert!(largest * 20 <= all, "m={m}: {largest} of {all}");
+        }
+    }
+
+    #[test]
     fn a_table_built_on_threads_is_the_one_built_on_one() {
         let sizes: &[u32] = if cfg!(debug_assertions) {
             &[9, 12, 14]

@@ -60,19 +60,17 @@ const JOIN_EVEN: Model = Model {
 };
 /// Refit on the same machine, the same way (odd boards with the middle row's queen
 /// fixed): n = 15 took 0.0536 s (median of five), 17 0.781 s (median of three), 19
-/// 25.68 s: 5.73x per row from 17 to 19, but 15 is slower than that growth says, so
-/// it has its own time. n = 21 took 712.8 s on two threads (commit 5b627e7, where a
-/// batch too large for its share of the budget is still built from quarters): taken
-/// as 1,425.6 s on one, so that the estimate for two threads is that run's, 7.45x per
-/// row from 19. Both were timed before 19 and 21 used the reflection in the diagonal
-/// (b838553), which made them faster: 19 0.91x by the geometric mean of four side-by-side
-/// rounds, 21 658.6 s on two threads (0.92x), so this model's estimates for 19 and up
-/// run about a tenth high until it is refit in a quiet minute.
+/// 25.68 s in that quiet minute; 15 is slower than the growth says, so it has its own
+/// time. Since b838553, 19 and 21 use the reflection in the diagonal, which made them
+/// faster: 19 0.91x by the geometric mean of four side-by-side rounds, so its time is
+/// taken as 0.91 x 25.68 = 23.37 s, 5.47x per row from 17. n = 21 took 658.6 s on two
+/// threads with the reflection (b838553): taken as 1,317.2 s on one, so that the
+/// estimate for two threads is that run's, 7.51x per row from 19.
 const JOIN_ODD: Model = Model {
     n: 19,
-    seconds: 25.68,
-    growth: 7.45,
-    below: 5.73,
+    seconds: 23.37,
+    growth: 7.51,
+    below: 5.47,
     bend: None,
     small: Some(0.0536),
 };
