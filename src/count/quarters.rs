@@ -87,11 +87,13 @@ impl Quarters {
     /// rayon pool this runs on. Called before a count's subtasks start, so that
     /// [`of`](Quarters::of) then finds it: a table built by the first subtask that needs
     /// it would keep the other threads waiting (`count 17` spent 0.11 s of about
-    /// 0.6 s on two threads so, at 5aa0817), and it must not be built on the pool
-    /// while subtasks run, since a thread waiting for its part of the build may take up
-    /// a subtask, which would wait for the table.
+    /// 0.6 s on two threads so, at 5aa0817 on an AMD EPYC), and it must not be built on
+    /// the pool while subtasks run, since a thread waiting for its part of the build
+    /// may take up a subtask, which would wait for the table. A pool of one thread
+    /// builds it as `of` does: the left parts' words made through rayon take about
+    /// three times the instructions of one plain loop.
     pub(crate) fn prepare(n: u32) {
-        Quarters::shared(n, true);
+        Quarters::shared(n, rayon::current_num_threads() > 1);
     }
 
     /// [`of`](Quarters::of), built on the pool's threads if `parallel`.
@@ -137,7 +139,7 @@ impl Quarters {
         let mut entries = std::vec![0u64; starts[starts.len() - 1] as usize];
         let mut regions = Vec::new();
         let mut rest = &mut entries[..];
-        for r in 0..starts.len() / region {
+        for r in 0..1 << split_columns(m) {
             let (this, after) =
                 rest.split_at_mut((starts[(r + 1) * region] - starts[r * region]) as usize);
             regions.push((r, this));
@@ -170,9 +172,9 @@ impl Quarters {
                 words: [top.left_word(quarter), other.left_word(quarter)],
             };
             // Written where they are made, on every thread: first writes to fresh
-            // memory cost about a millisecond per MB here (page faults), 22 MB at
-            // n = 18, so filling it beforehand on one thread took 26 ms of a 48 ms
-            // build on two.
+            // memory cost about a millisecond per MB on the AMD EPYC VM where this
+            // was measured (page faults, 3.5 µs per 4 KiB page), 22 MB at n = 18, so
+            // filling it beforehand on one thread took 26 ms of a 48 ms build on two.
             table.lefts = if parallel {
                 let entries = table.entries.par_iter().with_min_len(1 << 12);
                 entries.map(|&quarter| left(quarter)).collect()
@@ -679,7 +681,10 @@ fn join(
 /// since the search decides those columns first. Each region is one stretch of the
 /// index (its columns' bits are the slot's highest) and of the entries. At `m = 11` a
 /// region averages 8 MB, so that two threads filling one each stay within the 32 MB
-/// cache, where the writes of one table-wide fill went to memory.
+/// last-level cache of the AMD EPYC this was tuned on, where the writes of one
+/// table-wide fill went to memory; a machine with a smaller cache would want more
+/// regions, one with more threads keeps them busy with these (no region holds a
+/// twentieth of the table, which a test checks).
 const SPLIT_COLUMNS: u32 = 6;
 
 /// The columns that split an `m`×`m` quarter's table into regions.
