@@ -6,9 +6,8 @@
 //! changes, so results saved by one build are never summed with another build's.
 
 use core::num::NonZeroUsize;
-use core::sync::atomic::{AtomicBool, Ordering};
+use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use rayon::prelude::*;
 use std::vec::Vec;
 
 use super::MEMORY_DEFAULT;
@@ -244,21 +243,38 @@ impl Split {
             .num_threads(threads)
             .build()
             .map_err(|_| CountError::Threads)?;
-        pool.install(|| {
-            prepare(indices.iter().filter_map(|&i| self.jobs.get(i)), room);
-            indices
-                .par_iter()
-                // One subtask per job: they vary a lot in size, and are few enough.
-                .with_max_len(1)
-                .map(|&index| {
-                    if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                        return Ok(Partial::default());
-                    }
-                    let partial = self.run_within(index, room)?;
+        pool.install(|| prepare(indices.iter().filter_map(|&i| self.jobs.get(i)), room));
+        // Every thread takes the next subtask in the list's order, from one shared
+        // counter. The subtasks come largest first, so the last ones started are the
+        // smallest and the threads finish close together. (A parallel iterator
+        // splits the list in halves instead: at n = 16 on two threads one thread
+        // then started a 6 ms batch as the other ran out of work, 4 ms of a 70 ms
+        // count with one thread idle.)
+        let (next, failed) = (AtomicUsize::new(0), AtomicBool::new(false));
+        let stopped =
+            || failed.load(Ordering::Relaxed) || stop.is_some_and(|s| s.load(Ordering::Relaxed));
+        let worker = |_: rayon::BroadcastContext<'_>| -> Result<Partial, CountError> {
+            let mut sum = Partial::default();
+            while !stopped() {
+                let Some(&index) = indices.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                    break;
+                };
+                let done = self.run_within(index, room).and_then(|partial| {
                     on_done(index, &partial);
-                    Ok(partial)
-                })
-                .try_reduce(Partial::default, Partial::merge)
-        })
+                    sum.merge(partial)
+                });
+                match done {
+                    Ok(more) => sum = more,
+                    Err(error) => {
+                        failed.store(true, Ordering::Relaxed);
+                        return Err(error);
+                    }
+                }
+            }
+            Ok(sum)
+        };
+        pool.broadcast(worker)
+            .into_iter()
+            .try_fold(Partial::default(), |all, one| all.merge(one?))
     }
 }

@@ -287,6 +287,54 @@ fn a_split_numbers_its_subtasks_and_its_shards_cover_each_once() {
 }
 
 #[test]
+fn a_pool_runs_each_subtask_once_stops_when_asked_and_reports_a_bad_index() {
+    use nqueens::Split;
+    use std::num::NonZeroUsize;
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let split = Split::new(16).unwrap();
+    let all: Vec<usize> = (0..split.len()).collect();
+    for threads in [1, 2, 3] {
+        let threads = NonZeroUsize::new(threads);
+        // Every subtask is reported once, and the sum is the whole count.
+        let seen = Mutex::new(Vec::new());
+        let sum = split
+            .run(&all, threads, None, &|i, _| seen.lock().unwrap().push(i))
+            .unwrap();
+        let mut seen = seen.into_inner().unwrap();
+        seen.sort_unstable();
+        assert_eq!(seen, all, "{threads:?}");
+        assert_eq!(
+            Some(sum.finish(16).unwrap().total),
+            nqueens::published::total(16)
+        );
+        // Asked to stop after the first report: the other threads finish what they
+        // hold and start nothing, so at most one subtask per thread is reported.
+        let stop = AtomicBool::new(false);
+        let reported = Mutex::new(0);
+        let part = split
+            .run(&all, threads, Some(&stop), &|_, _| {
+                *reported.lock().unwrap() += 1;
+                stop.store(true, Ordering::Relaxed);
+            })
+            .unwrap();
+        let reported = reported.into_inner().unwrap();
+        assert!(
+            (1..=threads.unwrap().get()).contains(&reported),
+            "{threads:?}: {reported}"
+        );
+        assert_eq!(part.subtasks, reported as u64, "{threads:?}");
+        // An index past the end is an error, whichever thread meets it.
+        let mut bad = all.clone();
+        bad.insert(3, split.len());
+        assert!(
+            split.run(&bad, threads, None, &|_, _| {}).is_err(),
+            "{threads:?}"
+        );
+    }
+}
+
+#[test]
 fn split_fingerprints_are_stable_across_builds_and_differ_by_size() {
     // Checkpoints and shards carry the fingerprint, and files from another machine or
     // an older build must still be accepted: a change here needs a new format version.
