@@ -247,9 +247,10 @@ impl Split {
         // Every thread takes the next subtask in the list's order, from one shared
         // counter. The subtasks come largest first, so the last ones started are the
         // smallest and the threads finish close together. (A parallel iterator
-        // splits the list in halves instead: at n = 16 on two threads one thread
-        // then started a 6 ms batch as the other ran out of work, 4 ms of a 70 ms
-        // count with one thread idle.)
+        // splits the list in halves instead, and a thread may start a large subtask
+        // as the others run out of work. Between the two threads' last finishes, on
+        // the AMD EPYC, medians of 15 runs: `count 17` 10.8 ms with the iterator
+        // (up to 25 ms), 1.1 ms so; `count 18`, of 5, 21 ms, 1.4 ms.)
         let (next, failed) = (AtomicUsize::new(0), AtomicBool::new(false));
         let stopped =
             || failed.load(Ordering::Relaxed) || stop.is_some_and(|s| s.load(Ordering::Relaxed));
