@@ -4,32 +4,87 @@
 //!
 //! It reads `0:01:05 [=====>    ] 27/528 subtasks, 15/s, ETA 3m 38s`: whole numbers
 //! with units, where indicatif's own keys would show `15.3764/s` and an ETA of one
-//! unit only.
+//! unit only. The bar and its ETA follow the work done (`Split::work`, the column
+//! sets a batch joins), not the subtasks: the subtasks come largest first, so an ETA
+//! from their rate would start far too long and shrink as the small ones run. So
+//! the ETA is this machine's own rate on this count, updated as it goes.
 
 use std::fmt::Write as _;
 use std::io::IsTerminal as _;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use crate::estimate;
 
-/// A bar for `todo` subtasks of which `done` are already finished (resumed runs), or a
-/// hidden one when no bar should be drawn.
-pub fn bar(n: u32, threads: usize, done: u64, todo: u64, quiet: bool) -> ProgressBar {
-    let shown = !quiet && std::io::stderr().is_terminal() && estimate::seconds(n, threads) >= 0.1;
-    if !shown {
-        return ProgressBar::hidden();
+/// How far a count has got, in subtasks and in work: what is already finished (by a
+/// resumed run's earlier runs) and what this run is to do.
+#[derive(Clone, Copy)]
+pub struct Amounts {
+    pub subtasks: [u64; 2],
+    pub work: [u64; 2],
+}
+
+/// The progress bar of one count, drawn or hidden.
+pub struct Bar {
+    bar: ProgressBar,
+    /// Subtasks finished in all, and by this run.
+    subtasks: Arc<[AtomicU64; 2]>,
+}
+
+impl Bar {
+    /// Counts one finished subtask of `work`.
+    pub fn finished(&self, work: u64) {
+        for count in self.subtasks.iter() {
+            count.fetch_add(1, Ordering::Relaxed);
+        }
+        self.bar.inc(work);
     }
-    let bar = ProgressBar::with_draw_target(Some(done + todo), ProgressDrawTarget::stderr());
+
+    /// Takes the bar off the terminal.
+    pub fn clear(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// A bar for a count of `amounts`, or a hidden one when no bar should be drawn.
+pub fn bar(n: u32, threads: usize, amounts: Amounts, quiet: bool) -> Bar {
+    let shown = !quiet && std::io::stderr().is_terminal() && estimate::seconds(n, threads) >= 0.1;
+    let target = if shown {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    };
+    drawn_on(target, amounts)
+}
+
+/// [`bar`] drawn on `target`.
+fn drawn_on(target: ProgressDrawTarget, amounts: Amounts) -> Bar {
+    let [done, todo] = amounts.work;
+    let bar = ProgressBar::with_draw_target(Some(done + todo), target);
+    let subtasks = Arc::new([AtomicU64::new(amounts.subtasks[0]), AtomicU64::new(0)]);
+    let all = amounts.subtasks[0] + amounts.subtasks[1];
+    let (shown, rated) = (Arc::clone(&subtasks), Arc::clone(&subtasks));
     let style = ProgressStyle::with_template(
-        "{elapsed_precise} [{wide_bar}] {pos}/{len} subtasks, {rate}, ETA {left}",
+        "{elapsed_precise} [{wide_bar}] {subtasks} subtasks, {rate}, ETA {left}",
     )
     .unwrap_or_else(|_| ProgressStyle::default_bar())
     .with_key(
+        "subtasks",
+        move |_: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{}/{all}", shown[0].load(Ordering::Relaxed));
+        },
+    )
+    .with_key(
         "rate",
-        |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-            let _ = w.write_str(&rate(state.per_sec()));
+        // This run's subtasks over its time so far.
+        move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let seconds = state.elapsed().as_secs_f64();
+            let finished = rated[1].load(Ordering::Relaxed) as f64;
+            let per_second = if seconds > 0.0 { finished / seconds } else { 0.0 };
+            let _ = w.write_str(&rate(per_second));
         },
     )
     .with_key(
@@ -47,7 +102,7 @@ pub fn bar(n: u32, threads: usize, done: u64, todo: u64, quiet: bool) -> Progres
     bar.set_style(style);
     bar.set_position(done);
     bar.reset_eta();
-    bar
+    Bar { bar, subtasks }
 }
 
 /// Subtasks per second as a whole number, per minute or per hour when fewer than one
@@ -77,8 +132,26 @@ pub fn duration(d: Duration) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{duration, rate};
+    use super::{Amounts, drawn_on, duration, rate};
+    use indicatif::ProgressDrawTarget;
+    use std::sync::atomic::Ordering;
     use std::time::Duration;
+
+    #[test]
+    fn the_bar_follows_the_work_and_the_label_the_subtasks() {
+        // A resumed run: 2 subtasks of 10 units of work done before, 3 of 30 to do.
+        let amounts = Amounts {
+            subtasks: [2, 3],
+            work: [10, 30],
+        };
+        let bar = drawn_on(ProgressDrawTarget::hidden(), amounts);
+        assert_eq!((bar.bar.position(), bar.bar.length()), (10, Some(40)));
+        bar.finished(25);
+        bar.finished(1);
+        assert_eq!(bar.bar.position(), 36);
+        let counts = bar.subtasks.each_ref().map(|c| c.load(Ordering::Relaxed));
+        assert_eq!(counts, [4, 2], "subtasks in all, and by this run");
+    }
 
     #[test]
     fn rates_are_whole_numbers_with_a_unit() {

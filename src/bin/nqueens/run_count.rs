@@ -238,13 +238,14 @@ fn compute(
         run.quiet,
         run.checkpoint.is_some(),
     );
-    let bar = progress::bar(
-        split.n(),
-        threads.get(),
-        before.len() as u64,
-        todo.len() as u64,
-        run.quiet,
-    );
+    let work = |indices: &mut dyn Iterator<Item = &usize>| -> u64 {
+        indices.map(|&i| split.work(i).unwrap_or(1)).sum()
+    };
+    let amounts = progress::Amounts {
+        subtasks: [before.len() as u64, todo.len() as u64],
+        work: [work(&mut before.keys()), work(&mut todo.iter())],
+    };
+    let bar = progress::bar(split.n(), threads.get(), amounts, run.quiet);
     let stop = AtomicBool::new(false);
     let on_done = |index: usize, partial: &Partial| {
         if let Some(saver) = &saver {
@@ -254,10 +255,10 @@ fn compute(
             }
         }
         done.fetch_add(1, Ordering::Relaxed);
-        bar.inc(1);
+        bar.finished(split.work(index).unwrap_or(1));
     };
     let fresh = split.run(&todo, Some(threads), Some(&stop), &on_done);
-    bar.finish_and_clear();
+    bar.clear();
     if let Some(saver) = &saver {
         // The last save, on success or failure, before the lock is let go.
         saver.close()?;
