@@ -83,7 +83,11 @@ fn drawn_on(target: ProgressDrawTarget, amounts: Amounts) -> Bar {
         move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
             let seconds = state.elapsed().as_secs_f64();
             let finished = rated[1].load(Ordering::Relaxed) as f64;
-            let per_second = if seconds > 0.0 { finished / seconds } else { 0.0 };
+            let per_second = if seconds > 0.0 {
+                finished / seconds
+            } else {
+                0.0
+            };
             let _ = w.write_str(&rate(per_second));
         },
     )
