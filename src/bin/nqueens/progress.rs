@@ -66,7 +66,7 @@ fn drawn_on(target: ProgressDrawTarget, amounts: Amounts) -> Bar {
     let bar = ProgressBar::with_draw_target(Some(done + todo), target);
     let subtasks = Arc::new([AtomicU64::new(amounts.subtasks[0]), AtomicU64::new(0)]);
     let all = amounts.subtasks[0] + amounts.subtasks[1];
-    let (shown, rated) = (Arc::clone(&subtasks), Arc::clone(&subtasks));
+    let [shown, rated, timed] = [0; 3].map(|_| Arc::clone(&subtasks));
     let style = ProgressStyle::with_template(
         "{elapsed_precise} [{wide_bar}] {subtasks} subtasks, {rate}, ETA {left}",
     )
@@ -93,20 +93,27 @@ fn drawn_on(target: ProgressDrawTarget, amounts: Amounts) -> Bar {
     )
     .with_key(
         "left",
-        |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-            // Before the first subtask finishes there is no rate to go by.
-            let left = if state.per_sec() > 0.0 {
-                duration(state.eta())
-            } else {
-                "--".to_owned()
-            };
-            let _ = w.write_str(&left);
+        move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let finished = timed[1].load(Ordering::Relaxed);
+            let _ = w.write_str(&left(finished, state.per_sec(), state.eta()));
         },
     );
     bar.set_style(style);
     bar.set_position(done);
     bar.reset_eta();
     Bar { bar, subtasks }
+}
+
+/// The ETA shown once this run has `finished` subtasks, at `per_second` units of
+/// work a second, with `eta` left at that rate: none before its first subtask, since
+/// there is no rate to go by then (a resumed run's earlier work is none: its ETA
+/// would read 0s).
+fn left(finished: u64, per_second: f64, eta: Duration) -> String {
+    if finished > 0 && per_second > 0.0 {
+        duration(eta)
+    } else {
+        "--".to_owned()
+    }
 }
 
 /// Subtasks per second as a whole number, per minute or per hour when fewer than one
@@ -136,7 +143,7 @@ pub fn duration(d: Duration) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Amounts, drawn_on, duration, rate};
+    use super::{Amounts, drawn_on, duration, left, rate};
     use indicatif::ProgressDrawTarget;
     use std::sync::atomic::Ordering;
     use std::time::Duration;
@@ -155,6 +162,14 @@ mod tests {
         assert_eq!(bar.bar.position(), 36);
         let counts = bar.subtasks.each_ref().map(|c| c.load(Ordering::Relaxed));
         assert_eq!(counts, [4, 2], "subtasks in all, and by this run");
+    }
+
+    #[test]
+    fn no_eta_is_shown_before_this_run_finishes_a_subtask() {
+        let eta = Duration::from_secs(80);
+        assert_eq!(left(0, 3.0, eta), "--", "a resumed run's first drawing");
+        assert_eq!(left(1, 0.0, eta), "--");
+        assert_eq!(left(1, 3.0, eta), "1m 20s");
     }
 
     #[test]
