@@ -166,19 +166,20 @@ fn by_class(
     map: impl Fn(u64) -> u64,
     out: &mut Vec<u64>,
 ) -> [usize; KEYS + 1] {
-    let part = list.len().div_ceil(WAYS).max(1);
-    let parts: [&[u64]; WAYS] = core::array::from_fn(|w| {
-        let start = (w * part).min(list.len());
-        &list[start..(start + part).min(list.len())]
-    });
-    // The first part is the longest: the others are taken with it as far as they go.
+    // Parts of equal length, the last one taking the few words left over: the four
+    // are walked together with no test per word of whether a part has run out (with
+    // one, `count 18 --shard 1/8` took 838 M instructions in this sort, 776 M so).
+    let part = list.len() / WAYS;
+    let parts: [&[u64]; WAYS] = core::array::from_fn(|w| &list[w * part..(w + 1) * part]);
+    let rest = &list[WAYS * part..];
     let mut counts = [[0u32; KEYS]; WAYS];
     for i in 0..part {
         for (w, words) in parts.iter().enumerate() {
-            if let Some(&word) = words.get(i) {
-                counts[w][key(word)] += 1;
-            }
+            counts[w][key(words[i])] += 1;
         }
+    }
+    for &word in rest {
+        counts[WAYS - 1][key(word)] += 1;
     }
     // Each key's run holds its words of the first part, then the second's, and so on.
     let (mut starts, mut next) = ([list.len(); KEYS + 1], [[0u32; KEYS]; WAYS]);
@@ -197,12 +198,15 @@ fn by_class(
     }
     for i in 0..part {
         for (w, words) in parts.iter().enumerate() {
-            if let Some(&word) = words.get(i) {
-                let k = key(word);
-                out[next[w][k] as usize] = map(word);
-                next[w][k] += 1;
-            }
+            let (word, k) = (words[i], key(words[i]));
+            out[next[w][k] as usize] = map(word);
+            next[w][k] += 1;
         }
+    }
+    for &word in rest {
+        let k = key(word);
+        out[next[WAYS - 1][k] as usize] = map(word);
+        next[WAYS - 1][k] += 1;
     }
     starts
 }
@@ -585,6 +589,28 @@ mod tests {
             state ^= state >> 7;
             state ^= state << 17;
             state
+        }
+    }
+
+    #[test]
+    fn the_class_sort_is_a_stable_sort_by_key_of_the_mapped_words() {
+        // Lengths around multiples of the four parts, so that the words left over
+        // after them are sorted too; a key of the low bits, a map that marks each word.
+        let mut random = xorshift(0x9e37_79b9_7f4a_7c15);
+        for len in (0..=9).chain(1000..=1003) {
+            let list: Vec<u64> = (0..len).map(|_| random() >> 8).collect();
+            let keys = 7;
+            let key = |word: u64| (word % keys as u64) as usize;
+            let mut out = Vec::new();
+            let starts = by_class(&list, keys, key, |word| word | 1 << 63, &mut out);
+            let mut expected: Vec<u64> = list.clone();
+            expected.sort_by_key(|&word| key(word)); // stable
+            let marked: Vec<u64> = expected.iter().map(|&word| word | 1 << 63).collect();
+            assert_eq!(&out[..len], &marked[..], "len={len}");
+            for k in 0..=keys {
+                let before = list.iter().filter(|&&word| key(word) < k).count();
+                assert_eq!(starts[k], before, "len={len} key={k}");
+            }
         }
     }
 
