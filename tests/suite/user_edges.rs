@@ -517,12 +517,16 @@ fn a_size_past_the_table_draws_the_count_progress_bar_on_a_terminal() {
         drawn,
         "the bar was drawn on the terminal: {drawn}"
     );
-    // Every rate drawn is a whole number with a unit (not `15.3764/s`), then the ETA.
+    // Every rate drawn is a whole number with a unit (not `15.3764/s`), or `--` before
+    // the first subtask, then the ETA.
     let mut rates = 0;
     for after in drawing.split("subtasks, ").skip(1) {
         let Some((rate, rest)) = after.split_once(", ") else {
             continue; // the last drawing, cut off by the end of the run
         };
+        if rate == "--" {
+            continue; // before this run's first subtask: no rate yet
+        }
         let (number, unit) = rate.split_once('/').unwrap_or((rate, ""));
         assert!(
             !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()),
