@@ -232,6 +232,37 @@ fn count_memory_budget_is_honoured_and_named_when_bad() {
         assert_usage_error(&out, &format!("'{bad}'"), bad);
         assert!(text(&out.stderr).contains("144K or more"), "{bad}");
     }
+    // Too large is not "too small": the message says which.
+    for bad in ["16E", "99999999999T"] {
+        let out = run(&["count", "14", "--memory", bad], None);
+        assert_usage_error(&out, &format!("'{bad}'"), bad);
+        let err = text(&out.stderr);
+        assert!(err.contains("more than this machine can address"), "{err}");
+        assert!(!err.contains("or more"), "{err}");
+    }
+}
+
+#[test]
+fn count_threads_outside_1_to_1024_say_what_is_accepted() {
+    for bad in ["abc", "0", "1025", "-1", "+2", " 2", "2.0", ""] {
+        let out = run(&["count", "12", "--threads", bad], None);
+        assert_usage_error(&out, &format!("'{bad}'"), bad);
+        let err = text(&out.stderr);
+        assert!(err.contains("from 1 to 1024"), "{bad}: {err}");
+    }
+    for good in ["1", "1024"] {
+        let out = run(&["count", "12", "--threads", good], None);
+        assert_eq!(text(&out.stdout), "14200\n", "{good}");
+    }
+}
+
+#[test]
+fn stdin_that_is_not_utf8_names_the_sizes_accepted() {
+    for args in [&[][..], &["count"][..]] {
+        let out = run(args, Some(b"\xff\n"));
+        assert_usage_error(&out, "not valid UTF-8", "stdin 0xff");
+        assert!(text(&out.stderr).contains("from 1 to 32"), "{args:?}");
+    }
 }
 
 #[test]

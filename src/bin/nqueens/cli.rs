@@ -203,7 +203,7 @@ pub struct CountArgs {
     #[arg(long, conflicts_with = "shard")]
     pub unique: bool,
     /// Worker threads [default: one per core].
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=1024), allow_hyphen_values = true)]
+    #[arg(long, value_name = "K", value_parser = threads, allow_hyphen_values = true)]
     pub threads: Option<u16>,
     /// Print n, total, unique (with --unique), threads, elapsed seconds, nodes,
     /// subtasks, the engine ("join" or "constellations") and the comparison with the
@@ -283,18 +283,35 @@ fn shard(text: &str) -> Result<(usize, usize), String> {
 /// A memory size of at least [`nqueens::MEMORY_MIN`], with binary units.
 fn memory(text: &str) -> Result<usize, String> {
     let units = parse_size::Config::new().with_binary();
-    let bytes = units
-        .parse_size(text)
-        .ok()
-        .and_then(|b| usize::try_from(b).ok());
-    match bytes {
-        Some(bytes) if bytes >= nqueens::MEMORY_MIN => Ok(bytes),
-        _ => Err(format!(
-            "expected a size of {}K or more, such as 64M or 2G (K, M, G, T: powers of 1024)",
-            nqueens::MEMORY_MIN >> 10
+    let minimum = nqueens::MEMORY_MIN >> 10;
+    let accepted = "such as 64M or 2G (K, M, G, T: powers of 1024)";
+    match units.parse_size(text).map(usize::try_from) {
+        Ok(Ok(bytes)) if bytes >= nqueens::MEMORY_MIN => Ok(bytes),
+        Ok(Ok(_)) => Err(format!(
+            "below the least a thread needs: expected {minimum}K or more, {accepted}"
         )),
+        // Past what this machine can address, or past 64 bits.
+        Ok(Err(_)) | Err(parse_size::Error::PosOverflow) => Err(format!(
+            "more than this machine can address: expected {minimum}K to {}T, {accepted}",
+            usize::MAX >> 40
+        )),
+        Err(_) => Err(format!("expected a size of {minimum}K or more, {accepted}")),
     }
 }
+
+/// `--threads`: a whole number from 1 to [`THREADS_MAX`], with clap's own wording
+/// replaced by one that says what is accepted (it said "invalid digit found in string").
+fn threads(text: &str) -> Result<u16, String> {
+    let accepted = format!("expected a whole number of threads from 1 to {THREADS_MAX}");
+    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    match text.parse::<u16>() {
+        Ok(k) if digits && (1..=THREADS_MAX).contains(&k) => Ok(k),
+        _ => Err(accepted),
+    }
+}
+
+/// The most threads a count may be asked for.
+const THREADS_MAX: u16 = 1024;
 
 #[derive(Subcommand, Debug)]
 pub enum Command {

@@ -86,7 +86,7 @@ pub fn parse(text: &str, source: &str) -> Result<u32, Failure> {
 
 /// Reads the whole of stdin and parses the single board size it must hold.
 fn parse_stdin() -> Result<u32, Failure> {
-    let text = stdin_text("board size N")?;
+    let text = stdin_text("board size N, a whole number from 1 to 32")?;
     let mut words = text.split_ascii_whitespace();
     match (words.next(), words.next()) {
         (None, _) => Err(Failure::Usage(format!(
