@@ -115,6 +115,25 @@ fn a_link_to_a_regular_file_stays_a_link_and_its_file_is_replaced() {
 }
 
 #[test]
+fn a_file_in_a_missing_folder_is_refused_naming_the_folder() {
+    // Said in the user's terms: the folder, not the lock file beside the result.
+    let dir = scratch("files-missing-folder");
+    for args in [
+        &[&SHARD[..], &["--output", "absent/out.json"]].concat(),
+        &["count", "12", "--checkpoint", "absent/out.json"][..],
+    ] {
+        let out = run_in(&dir, args);
+        assert_usage_error(&out, "its folder absent does not exist", "missing folder");
+        assert!(
+            !text(&out.stderr).contains(".lock"),
+            "{}",
+            text(&out.stderr)
+        );
+        assert!(names(&dir).is_empty(), "{:?}", names(&dir));
+    }
+}
+
+#[test]
 fn a_link_to_nothing_is_refused_and_left_alone() {
     let dir = scratch("files-dangling");
     symlink("nowhere.json", dir.join("out.json")).unwrap();

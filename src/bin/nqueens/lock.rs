@@ -47,6 +47,15 @@ pub struct Lock {
     path: PathBuf,
 }
 
+/// The folder that would hold `path`, if it does not exist (or is not a folder).
+fn missing_folder(path: &Path) -> Option<&Path> {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => return None,
+    };
+    (!folder.is_dir()).then_some(folder)
+}
+
 impl Lock {
     /// Locks `path` for this process, or refuses at once (exit 2) when another process
     /// holds it. `what` names the file in messages ("checkpoint", "shard output").
@@ -55,8 +64,14 @@ impl Lock {
         let cannot =
             |why: String| Failure::Usage(format!("cannot lock {what} {}: {why}", path.display()));
         for _ in 0..ATTEMPTS {
-            let file = open(&lock_path)
-                .map_err(|e| cannot(format!("cannot open {}: {e}", lock_path.display())))?;
+            let file = open(&lock_path).map_err(|e| match missing_folder(path) {
+                // The usual cause, said in the user's terms rather than the lock file's.
+                Some(folder) if folder.exists() => {
+                    cannot(format!("{} is not a folder", folder.display()))
+                }
+                Some(folder) => cannot(format!("its folder {} does not exist", folder.display())),
+                None => cannot(format!("cannot open {}: {e}", lock_path.display())),
+            })?;
             match file.try_lock() {
                 Ok(()) => {}
                 Err(TryLockError::WouldBlock) => {
