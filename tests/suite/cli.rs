@@ -210,6 +210,20 @@ fn count_memory_budget_is_honoured_and_named_when_bad() {
         (&365_596.into(), &45_752.into())
     );
     assert_eq!(json["threads"], 1, "two threads do not fit in 144K");
+    // And it says so, once, on stderr; not with --quiet.
+    assert_eq!(
+        text(&out.stderr),
+        "nqueens: counting on 1 thread instead of 2: each thread needs 144K or more, and \
+         --memory 144K holds 1\n"
+    );
+    let quiet = run(
+        &["count", "14", "--memory", "144K", "--threads", "2", "-q"],
+        None,
+    );
+    assert!(
+        quiet.status.success() && quiet.stderr.is_empty(),
+        "{quiet:?}"
+    );
     let roomy = run(
         &[
             "count",

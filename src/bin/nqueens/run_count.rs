@@ -42,12 +42,16 @@ pub fn run(args: &CountArgs) -> Result<(), Failure> {
     input::no_extra(&args.size.extra)?;
     let n = input::board_size(args.size.n.as_deref())?;
     let split = split_of(n)?.with_memory(args.memory.unwrap_or(nqueens::MEMORY_DEFAULT));
-    // Fewer threads than asked for only when the memory budget is too small for them.
-    let threads = split.threads_for(
-        args.threads
-            .and_then(|k| NonZeroUsize::new(k.into()))
-            .unwrap_or_else(all_cores),
-    );
+    // Fewer threads than asked for only when the memory budget is too small for them,
+    // and then said, since a count on fewer threads takes longer.
+    let wanted = args
+        .threads
+        .and_then(|k| NonZeroUsize::new(k.into()))
+        .unwrap_or_else(all_cores);
+    let threads = split.threads_for(wanted);
+    if threads < wanted && !args.quiet {
+        fewer_threads(split.memory(), wanted, threads);
+    }
     let selection: Vec<usize> = match args.shard {
         Some((i, m)) => split.shard(i, m),
         None => (0..split.len()).collect(),
@@ -107,6 +111,33 @@ pub fn count_all(n: u32, threads: NonZeroUsize, quiet: bool) -> Result<Counts, F
 /// The part of the whole count's work that the subtasks `indices` are: subtasks differ
 /// in size, largest first, so a resumed run's share of the subtasks would overstate
 /// what it has done.
+/// Says on stderr that the memory budget `bytes` leaves room for `threads` threads of
+/// the `wanted`.
+fn fewer_threads(bytes: usize, wanted: NonZeroUsize, threads: NonZeroUsize) {
+    let each = nqueens::MEMORY_MIN >> 10;
+    // A lost line on a closed stderr changes nothing about the count.
+    let _ = writeln!(
+        std::io::stderr(),
+        "nqueens: counting on {threads} thread{} instead of {wanted}: each thread needs \
+         {each}K or more, and --memory {} holds {threads}",
+        if threads.get() == 1 { "" } else { "s" },
+        size(bytes)
+    );
+}
+
+/// A byte count in the largest of K, M, G and T that divides it, as `--memory` takes
+/// it, or in bytes.
+fn size(bytes: usize) -> String {
+    let units = [(40, "T"), (30, "G"), (20, "M"), (10, "K")];
+    units
+        .iter()
+        .find(|&&(shift, _)| bytes.is_multiple_of(1 << shift))
+        .map_or_else(
+            || format!("{bytes} bytes"),
+            |&(shift, unit)| format!("{}{unit}", bytes >> shift),
+        )
+}
+
 fn share(split: &Split, indices: &[usize]) -> f64 {
     let work = |i: usize| split.work(i).unwrap_or(1);
     let part: u64 = indices.iter().map(|&i| work(i)).sum();
