@@ -224,6 +224,34 @@ fn count_memory_budget_is_honoured_and_named_when_bad() {
         quiet.status.success() && quiet.stderr.is_empty(),
         "{quiet:?}"
     );
+    // An estimate for less than the default budget says its rates were not measured
+    // with it; for the default or more, or a size the join does not count, nothing.
+    let estimate = |n: &str, memory: &str| {
+        let args = [
+            "count",
+            n,
+            "--memory",
+            memory,
+            "--threads",
+            "1",
+            "--estimate",
+        ];
+        let out = run(&args, None);
+        assert!(out.status.success(), "{args:?}");
+        text(&out.stderr)
+    };
+    assert_eq!(
+        estimate("14", "16M"),
+        "nqueens: the rates were measured with --memory 1G; with --memory 16M the count \
+         may take longer than this\n"
+    );
+    assert_eq!(estimate("14", "1G"), "");
+    assert_eq!(estimate("14", "2G"), "");
+    assert_eq!(
+        estimate("12", "16M"),
+        "",
+        "the constellation search takes no budget"
+    );
     let roomy = run(
         &[
             "count",
