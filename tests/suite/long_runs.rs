@@ -238,6 +238,8 @@ fn the_first_sigint_saves_and_prints_the_command_that_resumes() {
         arg(&file)
     );
     assert!(stderr.contains(&expected), "{stderr}");
+    // Off a terminal, every line says something: no blank line before the report.
+    assert!(stderr.lines().all(|line| !line.is_empty()), "{stderr:?}");
     // The interrupted run removed its lock: only the checkpoint is left.
     let names = || -> Vec<_> {
         fs::read_dir(&dir)

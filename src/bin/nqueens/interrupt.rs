@@ -1,7 +1,7 @@
 //! The first Ctrl-C (SIGINT) or SIGTERM of a count: save what is done, say how to
 //! resume (or what was lost), remove the run's lock files, exit 130.
 
-use std::io::Write as _;
+use std::io::{IsTerminal as _, Write as _};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -38,7 +38,14 @@ pub fn install(context: Context) {
         };
         // Not eprintln!, which panics when stderr is gone (a closed terminal, a reader
         // that left): the panic would end this thread, and the signal would be ignored.
-        let _ = writeln!(std::io::stderr(), "\n{report}");
+        // On a terminal the report starts a line of its own, after the progress bar or
+        // the echoed ^C; anywhere else a leading newline would only leave a blank line.
+        let lead = if std::io::stderr().is_terminal() {
+            "\n"
+        } else {
+            ""
+        };
+        let _ = writeln!(std::io::stderr(), "{lead}{report}");
         // After the last save (close() stops any other): the files are final, so the
         // next run may take them over.
         crate::lock::release_all();
