@@ -248,7 +248,7 @@ pub struct CountArgs {
     #[arg(long, value_name = "SIZE", value_parser = memory, allow_hyphen_values = true)]
     pub memory: Option<usize>,
     /// Print how long the count (or the shard) would take here, and stop: a small
-    /// count of the same kind is timed first (about a third of a second), and the
+    /// count of the same kind is timed first (a fifth to half a second), and the
     /// growth from size to size comes from measured runs.
     #[arg(long, conflicts_with_all = ["json", "checkpoint", "output", "force"])]
     pub estimate: bool,
