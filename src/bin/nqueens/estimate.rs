@@ -158,7 +158,8 @@ fn calibration_size(n: u32) -> u32 {
 /// The duration of a whole count of `n` on `threads` threads on this machine: the
 /// model scaled by how long a small count of the same kind takes here against the
 /// model's time for it. So the rates are this machine's, and only the growth from size
-/// to size comes from the model. Costs a fifth to half a second (0.20-0.47 s on the AMD EPYC at fc13593).
+/// to size comes from the model. Costs a fifth to half a second (0.20-0.47 s on the
+/// AMD EPYC at fc13593).
 pub fn calibrated(n: u32, threads: usize) -> f64 {
     scaled(n, threads, time_one)
 }
