@@ -111,9 +111,6 @@ pub fn count_all(n: u32, threads: NonZeroUsize, quiet: bool) -> Result<Counts, F
     finished(compute(&split, &all, &BTreeMap::new(), &run)?, n)
 }
 
-/// The part of the whole count's work that the subtasks `indices` are: subtasks differ
-/// in size, largest first, so a resumed run's share of the subtasks would overstate
-/// what it has done.
 /// Says on stderr that an estimate for a budget of `bytes`, below the default, may be
 /// short: the rates were measured with the default, and with less the join may search
 /// its halves or take its lists in pieces (a new-user trial: `count 17 --memory 144K
@@ -156,11 +153,21 @@ fn size(bytes: usize) -> String {
         )
 }
 
+/// The part of the whole count's work that the subtasks `indices` are: subtasks differ
+/// in size, largest first, so a resumed run's share of the subtasks would overstate
+/// what it has done.
 fn share(split: &Split, indices: &[usize]) -> f64 {
-    let work = |i: usize| split.work(i).unwrap_or(1);
-    let part: u64 = indices.iter().map(|&i| work(i)).sum();
-    let whole: u64 = (0..split.len()).map(work).sum();
+    let part = work(split, indices.iter().copied());
+    let whole = work(split, 0..split.len());
     part as f64 / whole.max(1) as f64
+}
+
+/// The work of the subtasks `indices` ([`Split::work`]; 1 for an index past the end).
+fn work(split: &Split, indices: impl IntoIterator<Item = usize>) -> u64 {
+    indices
+        .into_iter()
+        .map(|i| split.work(i).unwrap_or(1))
+        .sum()
 }
 
 fn split_of(n: u32) -> Result<Split, Failure> {
@@ -287,12 +294,12 @@ fn compute(
         run.quiet,
         run.checkpoint.is_some(),
     );
-    let work = |indices: &mut dyn Iterator<Item = &usize>| -> u64 {
-        indices.map(|&i| split.work(i).unwrap_or(1)).sum()
-    };
     let amounts = progress::Amounts {
         subtasks: [before.len() as u64, todo.len() as u64],
-        work: [work(&mut before.keys()), work(&mut todo.iter())],
+        work: [
+            work(split, before.keys().copied()),
+            work(split, todo.iter().copied()),
+        ],
     };
     let bar = progress::bar(split.n(), threads.get(), amounts, run.quiet);
     let stop = AtomicBool::new(false);
@@ -304,7 +311,7 @@ fn compute(
             }
         }
         done.fetch_add(1, Ordering::Relaxed);
-        bar.finished(split.work(index).unwrap_or(1));
+        bar.finished(work(split, [index]));
     };
     let fresh = split.run(&todo, Some(threads), Some(&stop), &on_done);
     bar.clear();
