@@ -286,13 +286,13 @@ fn count_memory_budget_is_honoured_and_named_when_bad() {
 
 #[test]
 fn count_threads_outside_1_to_1024_say_what_is_accepted() {
-    for bad in ["abc", "0", "1025", "-1", "+2", " 2", "2.0", ""] {
+    for bad in ["abc", "0", "1025", "-1", "+2", "2.0", "", " ", "1 2"] {
         let out = run(&["count", "12", "--threads", bad], None);
         assert_usage_error(&out, &format!("'{bad}'"), bad);
         let err = text(&out.stderr);
         assert!(err.contains("from 1 to 1024"), "{bad}: {err}");
     }
-    for good in ["1", "1024"] {
+    for good in ["1", "1024", " 2", "2\n"] {
         let out = run(&["count", "12", "--threads", good], None);
         assert_eq!(text(&out.stdout), "14200\n", "{good}");
     }
@@ -340,4 +340,54 @@ fn sizes_past_the_table_take_their_total_from_the_engine() {
     assert_eq!(lines.len(), 4);
     assert_eq!(lines[3], "365596");
     assert_eq!(lines[0], "1 3 5 7 12 10 13 4 14 9 2 6 8 11");
+}
+
+#[test]
+fn every_number_option_takes_the_board_size_s_forms() {
+    // Surrounding whitespace is ignored, as for N itself; a sign is refused, whichever
+    // option it is given to. Each case: the arguments with `{}` where the value goes,
+    // the plain value, and what the plain run prints.
+    let options: &[(&[&str], &str)] = &[
+        (&["count", "{}"], "12"),
+        (&["count", "12", "--threads", "{}"], "2"),
+        (&["count", "12", "--memory", "{}"], "1M"),
+        (&["solutions", "6", "--limit", "{}"], "1"),
+        (&["show", "6", "--index", "{}"], "2"),
+        (&["trace", "4", "--limit", "{}"], "3"),
+        (&["trace", "4", "--limit", "{}"], "all"),
+    ];
+    for &(args, plain) in options {
+        let with =
+            |value: &str| -> Vec<String> { args.iter().map(|a| a.replace("{}", value)).collect() };
+        let run_with = |value: &str| {
+            let args = with(value);
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            run(&args, None)
+        };
+        let want = run_with(plain);
+        assert!(want.status.success(), "{args:?} {plain}");
+        for spaced in [
+            format!(" {plain}"),
+            format!("{plain} "),
+            format!("\t{plain}\n"),
+        ] {
+            let out = run_with(&spaced);
+            assert_eq!(out.stdout, want.stdout, "{args:?} {spaced:?}");
+            assert_eq!(out.status.code(), Some(0), "{args:?} {spaced:?}");
+        }
+        let signed = format!("+{plain}");
+        assert_usage_error(&run_with(&signed), &format!("'{signed}'"), &signed);
+    }
+    // `--shard I/M`, printed to stdout as JSON with its elapsed time, so compared by
+    // its exit code and its total.
+    for spaced in [" 0/2", "0/2 "] {
+        let out = run(&["count", "12", "--shard", spaced], None);
+        assert_eq!(out.status.code(), Some(0), "{spaced:?}");
+        assert!(text(&out.stdout).contains("\"shard\""), "{spaced:?}");
+    }
+    assert_usage_error(
+        &run(&["count", "12", "--shard", "+0/2"], None),
+        "'+0/2'",
+        "+0/2",
+    );
 }

@@ -105,7 +105,7 @@ pub enum Limit {
 }
 
 fn steps(text: &str) -> Result<Limit, String> {
-    if text == "all" {
+    if text.trim_ascii() == "all" {
         return Ok(Limit::All);
     }
     whole(text)
@@ -187,7 +187,15 @@ fn index(text: &str) -> Result<u64, String> {
         .ok_or_else(|| "expected a whole number from 1 (the first placement) up".into())
 }
 
+/// A whole number given as ASCII digits, with optional surrounding whitespace as for
+/// the board size (`input::parse`), so that every number option takes the same forms;
+/// signs, decimals and other scripts' digits are refused.
 fn whole(text: &str) -> Option<u64> {
+    digits(text.trim_ascii())
+}
+
+/// A whole number given as ASCII digits only, nothing around them.
+fn digits(text: &str) -> Option<u64> {
     let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
     digits.then(|| text.parse().ok()).flatten()
 }
@@ -265,13 +273,11 @@ pub struct MergeArgs {
     pub unique: bool,
 }
 
+/// `--shard I/M`: whole numbers with `0 <= I < M`, surrounding whitespace allowed as
+/// for every number option ([`whole`]).
 fn shard(text: &str) -> Result<(usize, usize), String> {
-    let parsed = text.split_once('/').and_then(|(i, m)| {
-        let number = |s: &str| {
-            (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
-                .then(|| s.parse::<usize>().ok())
-                .flatten()
-        };
+    let parsed = text.trim_ascii().split_once('/').and_then(|(i, m)| {
+        let number = |s: &str| usize::try_from(digits(s)?).ok();
         Some((number(i)?, number(m)?))
     });
     match parsed {
@@ -280,12 +286,13 @@ fn shard(text: &str) -> Result<(usize, usize), String> {
     }
 }
 
-/// A memory size of at least [`nqueens::MEMORY_MIN`], with binary units.
+/// A memory size of at least [`nqueens::MEMORY_MIN`], with binary units; surrounding
+/// whitespace allowed, as for every number option ([`whole`]).
 fn memory(text: &str) -> Result<usize, String> {
     let units = parse_size::Config::new().with_binary();
     let minimum = nqueens::MEMORY_MIN >> 10;
     let accepted = "such as 64M or 2G (K, M, G, T: powers of 1024)";
-    match units.parse_size(text).map(usize::try_from) {
+    match units.parse_size(text.trim_ascii()).map(usize::try_from) {
         Ok(Ok(bytes)) if bytes >= nqueens::MEMORY_MIN => Ok(bytes),
         Ok(Ok(_)) => Err(format!(
             "below the least a thread needs: expected {minimum}K or more, {accepted}"
@@ -302,12 +309,10 @@ fn memory(text: &str) -> Result<usize, String> {
 /// `--threads`: a whole number from 1 to [`THREADS_MAX`], with clap's own wording
 /// replaced by one that says what is accepted (it said "invalid digit found in string").
 fn threads(text: &str) -> Result<u16, String> {
-    let accepted = format!("expected a whole number of threads from 1 to {THREADS_MAX}");
-    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-    match text.parse::<u16>() {
-        Ok(k) if digits && (1..=THREADS_MAX).contains(&k) => Ok(k),
-        _ => Err(accepted),
-    }
+    whole(text)
+        .filter(|k| (1..=u64::from(THREADS_MAX)).contains(k))
+        .and_then(|k| u16::try_from(k).ok())
+        .ok_or_else(|| format!("expected a whole number of threads from 1 to {THREADS_MAX}"))
 }
 
 /// The most threads a count may be asked for.
