@@ -250,6 +250,10 @@ pub fn human(seconds: f64) -> String {
         format!("about {:.1} million {}", value / 1e6, unit.0)
     } else if value >= 1000.0 {
         format!("about {} {}", grouped(significant(value)), unit.0)
+    } else if value < 0.995 {
+        // Two digits, as from 1 to 10: one would round 0.15 s to 0.2 (+33%). (From
+        // 0.995 on, two digits are "1.0".)
+        format!("about {value:.2} {}", unit.0)
     } else if value < 10.0 {
         format!("about {value:.1} {}", unit.0)
     } else {
@@ -323,7 +327,9 @@ mod tests {
     #[test]
     fn durations_read_in_human_units() {
         assert_eq!(human(0.04), "under 0.1 seconds");
-        assert_eq!(human(0.26), "about 0.3 seconds");
+        assert_eq!(human(0.26), "about 0.26 seconds");
+        assert_eq!(human(0.151), "about 0.15 seconds");
+        assert_eq!(human(0.999), "about 1.0 seconds");
         assert_eq!(human(12.0), "about 12 seconds");
         assert_eq!(human(200.0), "about 3.3 minutes");
         assert_eq!(human(7200.0), "about 2.0 hours");
