@@ -122,7 +122,7 @@ impl Algorithm {
     pub const fn cost(self) -> &'static str {
         match self {
             Algorithm::Naive => "checks each square against every earlier queen",
-            Algorithm::Flags => "one array lookup per square tried",
+            Algorithm::Flags => "does one array lookup per square tried",
             Algorithm::Bitmask => "visits the whole search tree, a few instructions per node",
             Algorithm::DancingLinks => "relinks four lists per queen placed",
             Algorithm::CellByCell => "branches on all n² squares, not one queen per row",

@@ -70,6 +70,17 @@ fn compare_skips_algorithms_past_their_limit_with_the_reason() {
         "{table}"
     );
     assert!(table.contains("bitmask"));
+    // Each reason reads after "it" as a sentence: its first word is a verb ("checks",
+    // "does", "visits", ...).
+    for algorithm in nqueens::Algorithm::ALL {
+        let verb = algorithm.cost().split_whitespace().next().unwrap();
+        assert!(
+            verb.ends_with('s'),
+            "{}: it {}",
+            algorithm.name(),
+            algorithm.cost()
+        );
+    }
     let json = run(&["compare", "20", "--json"], None);
     let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     let rows = json["algorithms"].as_array().unwrap();
@@ -280,6 +291,9 @@ fn check_accepts_a_valid_placement() {
         );
         assert!(out.stderr.is_empty());
     }
+    // One queen is a queen.
+    let one = run(&["check", "1"], None);
+    assert_eq!(text(&one.stdout), "valid: 1 (1 queen, none attacked)\n");
 }
 
 #[test]

@@ -181,6 +181,8 @@ fn cases() -> Vec<Case> {
         (&["verify", "8"], "'8'"),
         (&["frobnicate"], "'frobnicate'"),
         (&["merge"], "<FILE>"),
+        // A device named by mistake is refused, not read until memory runs out.
+        (&["merge", "/dev/zero"], "/dev/zero holds more than"),
         (&["--threads", "2"], "'--threads'"),
     ];
     for (args, names) in table {

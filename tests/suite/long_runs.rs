@@ -272,6 +272,48 @@ fn the_first_sigint_saves_and_prints_the_command_that_resumes() {
 }
 
 #[test]
+fn a_size_read_from_stdin_is_in_the_resume_command() {
+    // stdin is gone once the run is interrupted, so the command it prints must give N
+    // itself; run as printed (by a shell, without stdin), it finishes the count.
+    let dir = scratch("stdin-resume");
+    let file = dir.join("count.checkpoint");
+    let mut child = Command::new(BIN)
+        .args(["count", "--threads", "1", "--checkpoint", arg(&file)])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write as _;
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "{LONG}").unwrap();
+    }
+    let deadline = Instant::now() + Duration::from_mins(1);
+    while fs::read_to_string(&file).map_or(0, |t| t.lines().count()) < 4 {
+        assert!(Instant::now() < deadline, "no progress in the checkpoint");
+        sleep(Duration::from_millis(2));
+    }
+    assert!(signal(child.id(), "INT"));
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let stderr = text(&out.stderr);
+    let command = stderr
+        .split("resume with: ")
+        .nth(1)
+        .map(str::trim_end)
+        .expect("the resume command");
+    assert!(command.ends_with(&format!(" {LONG}")), "{command}");
+    let resumed = Command::new("sh")
+        .args(["-c", command])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    assert_eq!(text(&resumed.stdout), format!("{}\n", long_total()));
+}
+
+#[test]
 fn sigint_without_a_checkpoint_says_what_was_lost() {
     // n = 19 takes tens of seconds on one thread, so it is announced on stderr, and
     // the announcement comes once the handler is installed: the signal is sent then,

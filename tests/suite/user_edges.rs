@@ -11,7 +11,7 @@ use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use crate::common::{arg, assert_usage_error, on_terminal, run, scratch, text};
+use crate::common::{arg, assert_usage_error, on_terminal, run, scratch, signal, text};
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
 
@@ -537,4 +537,43 @@ fn a_size_past_the_table_draws_the_count_progress_bar_on_a_terminal() {
         rates += 1;
     }
     assert_eq!(rates > 0, drawn, "{drawing:?}");
+}
+
+#[test]
+fn a_long_shard_s_announcement_does_not_rewrite_its_command() {
+    // A shard's command has more in it than the shard (here `--output`): the line says
+    // to add a checkpoint to it, and does not suggest splitting what is already a
+    // split. The whole count's line keeps both suggestions.
+    let dir = scratch("shard-announce");
+    let file = dir.join("shard.json");
+    let first_line = |args: &[&str]| {
+        let mut child = spawn(args);
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let mut line = String::new();
+        stderr.read_line(&mut line).unwrap();
+        // Announced once the handler is live: SIGINT ends the run cleanly.
+        assert!(signal(child.id(), "INT"));
+        assert_eq!(child.wait().unwrap().code(), Some(130));
+        line
+    };
+    let shard = first_line(&["count", "20", "--shard", "0/2", "--output", arg(&file)]);
+    assert!(
+        shard.contains("counting shard 0/2 of n=20 will take"),
+        "{shard}"
+    );
+    assert!(
+        shard.contains("; add --checkpoint FILE to this command to make it resumable; Ctrl-C"),
+        "{shard}"
+    );
+    assert!(!shard.contains("--shard I/M"), "{shard}");
+    let whole = first_line(&["count", "20"]);
+    assert!(
+        whole.contains(
+            "; nqueens count 20 --checkpoint FILE makes it resumable, --shard I/M splits it \
+             across machines; Ctrl-C stops it"
+        ),
+        "{whole}"
+    );
+    // Interrupted before it wrote: no shard file and no lock is left.
+    assert_eq!(fs::read_dir(&dir).unwrap().count(), 0);
 }

@@ -35,7 +35,8 @@ pub struct AnswerArgs {
     #[command(flatten)]
     pub size: Size,
     /// Re-derive the answer at run time (native solver and an independent reference
-    /// search) and report the check on stderr; exit 1 on any mismatch.
+    /// search) and report the check on stderr; exit 1 on any mismatch. Both are plain
+    /// searches, slow past n = 16 as --solve is, and they print nothing until done.
     #[arg(long)]
     pub verify: bool,
     /// Compute the whole answer with the plain const solver at run time, instead of the

@@ -302,19 +302,25 @@ pub fn announce(
     if expected < ANNOUNCE_SECONDS {
         return;
     }
-    let keep: &str = if resumable {
-        "progress is checkpointed, rerun the same command to resume"
+    let keep = match (resumable, slice) {
+        (true, _) => "progress is checkpointed, rerun the same command to resume".to_owned(),
+        // A shard's command has more than the shard in it (`--output`, `--threads`),
+        // so it is not rewritten here.
+        (false, Some(_)) => "add --checkpoint FILE to this command to make it resumable".into(),
+        (false, None) => format!("nqueens count {n} --checkpoint FILE makes it resumable"),
+    };
+    // A shard is already one part of a split.
+    let split = if slice.is_none() {
+        ", --shard I/M splits it across machines"
     } else {
-        let flag = slice.map_or(String::new(), |(i, m)| format!(" --shard {i}/{m}"));
-        &format!("nqueens count {n}{flag} --checkpoint FILE makes it resumable")
+        ""
     };
     let plural = if threads == 1 { "" } else { "s" };
     // A lost line on a closed stderr changes nothing about the count.
     let _ = writeln!(
         std::io::stderr(),
         "nqueens: counting {} will take {} on {threads} thread{plural} (estimate from \
-         rates measured on this machine); {keep}, --shard I/M splits it across machines; \
-         Ctrl-C stops it",
+         rates measured on this machine); {keep}{split}; Ctrl-C stops it",
         subject(n, slice),
         human(expected)
     );

@@ -12,6 +12,8 @@ pub struct Context {
     pub saver: Option<Arc<Saver>>,
     pub done: Arc<AtomicU64>,
     pub total: u64,
+    /// The board size, if it came on stdin (see [`resume_command`]).
+    pub size_on_stdin: Option<u32>,
 }
 
 /// Installs the handler; it runs on its own thread, so it can save while the workers
@@ -24,7 +26,7 @@ pub fn install(context: Context) {
             Some(saver) => match saver.close() {
                 Ok(kept) => format!(
                     "interrupted: {kept} of {total} subtasks are saved; resume with: {}",
-                    resume_command()
+                    resume_command(context.size_on_stdin)
                 ),
                 Err(failure) => format!(
                     "interrupted, and the checkpoint could not be saved: {}",
@@ -55,10 +57,14 @@ pub fn install(context: Context) {
     let _ = ctrlc::set_handler(handler);
 }
 
-/// The command line that started this process, quoted for a POSIX shell.
-fn resume_command() -> String {
+/// The command line that started this process, quoted for a POSIX shell, with the
+/// board size at its end if it was read from stdin (`echo 19 | nqueens count
+/// --checkpoint f` resumes as `nqueens count --checkpoint f 19`: stdin is not there to
+/// read again, and N is the command's only positional argument).
+fn resume_command(size_on_stdin: Option<u32>) -> String {
     std::env::args_os()
         .map(|arg| shell_quote(&arg.to_string_lossy()))
+        .chain(size_on_stdin.map(|n| n.to_string()))
         .collect::<Vec<_>>()
         .join(" ")
 }

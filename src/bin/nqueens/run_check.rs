@@ -25,9 +25,14 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
     let mut report = String::new();
     let conflicts: Vec<_> = placement.conflicts().collect();
     if conflicts.is_empty() {
+        let queens = if placement.n() == 1 {
+            "queen"
+        } else {
+            "queens"
+        };
         let _ = writeln!(
             report,
-            "valid: {placement} ({} queens, none attacked)",
+            "valid: {placement} ({} {queens}, none attacked)",
             placement.n()
         );
         return output::print(&report);

@@ -85,6 +85,7 @@ pub fn run(args: &CountArgs) -> Result<(), Failure> {
         quiet: args.quiet,
         threads,
         shard: args.shard,
+        size_on_stdin: args.size.n.is_none().then_some(n),
     };
     let partial = compute(&split, &selection, &before, &run)?;
     let elapsed = started.elapsed().as_secs_f64();
@@ -107,6 +108,7 @@ pub fn count_all(n: u32, threads: NonZeroUsize, quiet: bool) -> Result<Counts, F
         quiet,
         threads,
         shard: None,
+        size_on_stdin: None,
     };
     finished(compute(&split, &all, &BTreeMap::new(), &run)?, n)
 }
@@ -188,6 +190,9 @@ struct Run<'a> {
     threads: NonZeroUsize,
     /// The shard counted, if one (for the estimate line).
     shard: Option<(usize, usize)>,
+    /// The board size, if it came on stdin: the resume command of an interrupted run
+    /// must then give it, as stdin is gone.
+    size_on_stdin: Option<u32>,
 }
 
 /// Locks the regular files this run replaces, for the whole run: a second process on
@@ -283,6 +288,7 @@ fn compute(
         saver: saver.clone(),
         done: done.clone(),
         total: selection.len() as u64,
+        size_on_stdin: run.size_on_stdin,
     });
     // Announced once the handler is live, so the line's "Ctrl-C stops it" holds from
     // the moment it is read (tests wait for this line before they send a signal).

@@ -1,5 +1,6 @@
 //! Shard result files: one slice of a count, to be merged with the others.
 
+use std::io::Read as _;
 use std::path::Path;
 
 use nqueens::Partial;
@@ -16,6 +17,9 @@ const FORMAT: &str = "nqueens-shard";
 /// 2 shards had one class of column sets per subtask and version 1 shards only
 /// constellations, so none can be merged with these.
 const VERSION: u32 = 6;
+
+/// The most bytes `merge` reads from one file: a shard result is a few hundred.
+const READ_LIMIT: u64 = 1 << 20;
 
 /// One shard's result. Numbers are exact integers (u128 where they can grow large);
 /// `checksum` covers every other field, so an edited or truncated file is refused.
@@ -114,8 +118,20 @@ impl ShardResult {
     /// Reads and checks one shard file; errors name the file.
     pub fn read(path: &Path) -> Result<Self, Failure> {
         let shown = path.display();
-        let bytes = std::fs::read(path)
-            .map_err(|e| Failure::Usage(format!("cannot read shard file {shown}: {e}")))?;
+        let cannot =
+            |e: std::io::Error| Failure::Usage(format!("cannot read shard file {shown}: {e}"));
+        // At most one byte past the limit, so that a device or an endless pipe named by
+        // mistake (`merge /dev/zero`) is refused rather than read until memory runs out.
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|file| file.take(READ_LIMIT + 1).read_to_end(&mut bytes))
+            .map_err(cannot)?;
+        if bytes.len() as u64 > READ_LIMIT {
+            return Err(Failure::Usage(format!(
+                "{shown} holds more than {READ_LIMIT} bytes; expected an nqueens shard \
+                 result (a few hundred bytes of JSON)"
+            )));
+        }
         let result: ShardResult = serde_json::from_slice(&bytes)
             .map_err(|e| Failure::Usage(format!("{shown} is not an nqueens shard result: {e}")))?;
         if result.format != FORMAT {
