@@ -97,9 +97,13 @@ fn a_link_to_a_regular_file_stays_a_link_and_its_file_is_replaced() {
     assert_eq!(names(&dir.join("results")), ["real.json"]);
     // A link to a checkpoint is followed the same way, and resumed from.
     symlink("results/count.ckpt", dir.join("ckpt")).unwrap();
-    fs::write(dir.join("results/count.ckpt"), "").unwrap();
+    fs::write(dir.join("results/count.ckpt"), "notes\n").unwrap();
     let refused = run_in(&dir, &["count", "12", "--checkpoint", "ckpt"]);
-    assert_usage_error(&refused, "is not an nqueens checkpoint", "empty checkpoint");
+    assert_usage_error(
+        &refused,
+        "is not an nqueens checkpoint",
+        "a stranger's file",
+    );
     let out = run_in(&dir, &["count", "12", "--checkpoint", "ckpt", "--force"]);
     assert_eq!(text(&out.stdout), "14200\n", "{}", text(&out.stderr));
     assert!(
@@ -357,7 +361,7 @@ fn a_run_stopped_by_sigterm_leaves_no_lock() {
         "{announced}"
     );
     assert!(
-        announced.contains("nqueens count 19 --shard 0/1 --checkpoint FILE"),
+        announced.contains("add --checkpoint FILE to this command to make it resumable"),
         "{announced}"
     );
     assert!(dir.join(".s.json.lock").exists(), "the run holds its lock");

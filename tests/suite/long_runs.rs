@@ -383,6 +383,16 @@ fn foreign_and_damaged_checkpoints_are_refused_and_left_alone() {
         "not an nqueens checkpoint",
     );
     assert_eq!(fs::read(&file).unwrap(), b"hello\n", "not overwritten");
+    // An empty file (made ahead by `mktemp`) holds nothing to lose: a fresh start,
+    // which leaves a finished checkpoint in it.
+    fs::write(&file, b"").unwrap();
+    let fresh = run(&["count", "12", "--checkpoint", arg(&file)], None);
+    assert_eq!(text(&fresh.stdout), "14200\n", "{}", text(&fresh.stderr));
+    assert!(
+        fs::read_to_string(&file)
+            .unwrap()
+            .starts_with("nqueens-checkpoint ")
+    );
     // A checkpoint of format 5, written before the batches of odd boards of 19 and
     // 21 were weighed by the reflection in the diagonal, names its format; the file
     // is kept.

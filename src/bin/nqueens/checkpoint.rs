@@ -63,11 +63,15 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     })
 }
 
-/// The finished subtasks recorded in `path`, or an empty map when there is no file.
+/// The finished subtasks recorded in `path`, or an empty map when there is no file or
+/// an empty one.
 /// A file that is damaged or belongs to another count is an error naming what is wrong.
 pub fn load(path: &Path, header: &Header) -> Result<BTreeMap<usize, Partial>, Failure> {
     let shown = path.display();
     let bytes = match fs::read(path) {
+        // An empty file holds no progress to lose: one made ahead by `mktemp` or
+        // `touch` is taken as a fresh start, not refused as a stranger's file.
+        Ok(bytes) if bytes.is_empty() => return Ok(BTreeMap::new()),
         Ok(bytes) => bytes,
         Err(e) if e.kind() == ErrorKind::NotFound => return Ok(BTreeMap::new()),
         Err(e) => {
