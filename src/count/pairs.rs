@@ -136,6 +136,8 @@ fn split_pairs(
         let member_runs: [usize; RANKS + 1] = core::array::from_fn(|r| runs[r] - runs[0]);
         // The tops without any of this class's hot bits: whole groups, copied, by rank.
         fitting.clear();
+        // At most every top: reserved exactly, as in `by_class`.
+        fitting.reserve_exact(top_words.len());
         let mut fitting_runs = [0; RANKS + 1];
         for run in 0..RANKS {
             for other in (0..1usize << hot).filter(|other| other & class == 0) {
@@ -181,7 +183,10 @@ fn by_class(
     // counting pass for the placing pass, the four parts' keys of one index packed in
     // one word, so that each key is computed once (`count 18 --shard 1/8` under
     // callgrind: 723 M -> 637 M instructions in this sort).
+    // Reserved exactly, not doubled as `resize` alone would: so the buffer holds at
+    // most 1.25 words per word of the longest list, within what `room.rs` counts.
     if out.len() < list.len() + part {
+        out.reserve_exact(list.len() + part - out.len());
         out.resize(list.len() + part, 0);
     }
     let (sorted, packed) = out.split_at_mut(list.len());

@@ -10,6 +10,9 @@ use super::quarters::Quarters;
 const FIXED_BYTES: usize = 128 << 10;
 /// Bytes per word of list capacity: the tops, the buffer of bottoms, the split's copy
 /// of the bottoms and the tops that fit a class, each with room for `Vec`'s doubling.
+/// (The split's sorted copies, which also hold their sort keys, a quarter word per
+/// word, and the tops that fit a class are reserved exactly, not doubled: see
+/// `pairs.rs`.)
 const BYTES_PER_WORD: usize = 4 * 2 * 8;
 /// The least memory a thread's join runs in: its fixed tables and one block per list.
 pub(crate) const THREAD_MEMORY_MIN: usize = FIXED_BYTES + BYTES_PER_WORD * BLOCK;
