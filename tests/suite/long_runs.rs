@@ -314,6 +314,60 @@ fn a_size_read_from_stdin_is_in_the_resume_command() {
 }
 
 #[test]
+fn the_estimate_of_a_checkpointed_count_is_of_its_rest_and_reads_the_file_only() {
+    let dir = scratch("estimate-rest");
+    let file = dir.join("count.checkpoint");
+    let child = start_checkpointed(&file, 2);
+    assert!(signal(child.id(), "INT"));
+    assert_eq!(child.wait_with_output().unwrap().status.code(), Some(130));
+    let saved = fs::read(&file).unwrap();
+    let entries = text(&saved).lines().count() - 3;
+    let subtasks = Split::new(LONG).unwrap().len();
+    let estimate = |file: &Path| {
+        let size = long();
+        run(
+            &[&checkpointed(&size, file)[..], &["--estimate"]].concat(),
+            None,
+        )
+    };
+    let out = estimate(&file);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let line = text(&out.stdout);
+    assert!(
+        line.starts_with(&format!(
+            "counting the rest of n={LONG} ({entries} of {subtasks} subtasks are done) would take "
+        )),
+        "{line}"
+    );
+    // Read, not written, and no lock left beside it.
+    assert_eq!(fs::read(&file).unwrap(), saved);
+    let names: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["count.checkpoint"]);
+    // A checkpoint not made yet is the whole count, and is not made by the estimate.
+    let absent = dir.join("absent.checkpoint");
+    let whole = text(&estimate(&absent).stdout);
+    assert!(
+        whole.starts_with(&format!("counting n={LONG} would take ")),
+        "{whole}"
+    );
+    assert!(!absent.exists());
+    // Another count's checkpoint is refused, as a resume would refuse it.
+    let other = run(
+        &["count", "12", "--checkpoint", arg(&file), "--estimate"],
+        None,
+    );
+    assert_eq!(other.status.code(), Some(2));
+    assert!(
+        text(&other.stderr).contains("belongs to another count"),
+        "{}",
+        text(&other.stderr)
+    );
+}
+
+#[test]
 fn sigint_without_a_checkpoint_says_what_was_lost() {
     // n = 19 takes tens of seconds on one thread, so it is announced on stderr, and
     // the announcement comes once the handler is installed: the signal is sent then,

@@ -556,9 +556,10 @@ fn a_long_shard_s_announcement_does_not_rewrite_its_command() {
         assert_eq!(child.wait().unwrap().code(), Some(130));
         line
     };
-    let shard = first_line(&["count", "20", "--shard", "0/2", "--output", arg(&file)]);
+    // n = 30: its calibration is a count of 13, quick in a debug build too.
+    let shard = first_line(&["count", "30", "--shard", "0/2", "--output", arg(&file)]);
     assert!(
-        shard.contains("counting shard 0/2 of n=20 will take"),
+        shard.contains("counting shard 0/2 of n=30 will take"),
         "{shard}"
     );
     assert!(
@@ -566,10 +567,10 @@ fn a_long_shard_s_announcement_does_not_rewrite_its_command() {
         "{shard}"
     );
     assert!(!shard.contains("--shard I/M"), "{shard}");
-    let whole = first_line(&["count", "20"]);
+    let whole = first_line(&["count", "30"]);
     assert!(
         whole.contains(
-            "; nqueens count 20 --checkpoint FILE makes it resumable, --shard I/M splits it \
+            "; nqueens count 30 --checkpoint FILE makes it resumable, --shard I/M splits it \
              across machines; Ctrl-C stops it"
         ),
         "{whole}"

@@ -258,8 +258,9 @@ pub struct CountArgs {
     pub memory: Option<usize>,
     /// Print how long the count (or the shard) would take here, and stop: a small
     /// count of the same kind is timed first (a fifth to half a second), and the
-    /// growth from size to size comes from measured runs.
-    #[arg(long, conflicts_with_all = ["json", "checkpoint", "output", "force"])]
+    /// growth from size to size comes from measured runs. With --checkpoint, how long
+    /// the rest takes (the file is only read).
+    #[arg(long, conflicts_with_all = ["json", "output", "force"])]
     pub estimate: bool,
 }
 

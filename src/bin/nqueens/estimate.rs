@@ -215,13 +215,26 @@ pub fn subject(n: u32, shard: Option<(usize, usize)>) -> String {
     }
 }
 
-/// What `count --estimate` prints: the expected duration on this machine.
-pub fn line(n: u32, shard: Option<(usize, usize)>, threads: usize, seconds: f64) -> String {
+/// What `count --estimate` prints: the expected duration on this machine; for the
+/// rest of a checkpointed count, with `rest` its subtasks done and in all.
+pub fn line(
+    n: u32,
+    shard: Option<(usize, usize)>,
+    rest: Option<[usize; 2]>,
+    threads: usize,
+    seconds: f64,
+) -> String {
     let plural = if threads == 1 { "" } else { "s" };
+    let what = match rest {
+        Some([done, all]) => format!(
+            "the rest of {} ({done} of {all} subtasks are done)",
+            subject(n, shard)
+        ),
+        None => subject(n, shard),
+    };
     format!(
-        "counting {} would take {} on {threads} thread{plural} (estimate from rates \
+        "counting {what} would take {} on {threads} thread{plural} (estimate from rates \
          measured on this machine)\n",
-        subject(n, shard),
         human(seconds)
     )
 }

@@ -56,19 +56,15 @@ pub fn run(args: &CountArgs) -> Result<(), Failure> {
         Some((i, m)) => split.shard(i, m),
         None => (0..split.len()).collect(),
     };
-    if args.estimate {
-        let expected = estimate::calibrated(n, threads.get()) * share(&split, &selection);
-        if split.memory() < nqueens::MEMORY_DEFAULT && nqueens::engine(n) == Some(Engine::Join) {
-            smaller_budget(split.memory());
-        }
-        return output::print(&estimate::line(n, args.shard, threads.get(), expected));
-    }
     let header = Header {
         n,
         split: split.fingerprint(),
         subtasks: split.len(),
         shard: args.shard,
     };
+    if args.estimate {
+        return print_estimate(args, &split, &selection, &header, threads);
+    }
     // What each named path gets is settled before any work (a socket or a directory
     // is refused at once); a symlink is replaced by the file it names.
     let checkpoint = args
@@ -96,6 +92,45 @@ pub fn run(args: &CountArgs) -> Result<(), Failure> {
     let counts = finished(partial, n)?;
     let status = published::check(n, counts.total, Some(counts.unique))?;
     output::print(&render(args, &counts, threads.get(), elapsed, status)?)
+}
+
+/// `count --estimate`: how long the count, or the rest of it that a `--checkpoint`
+/// leaves, takes on this machine. The checkpoint is only read (and checked as a resume
+/// would check it), never written.
+fn print_estimate(
+    args: &CountArgs,
+    split: &Split,
+    selection: &[usize],
+    header: &Header,
+    threads: NonZeroUsize,
+) -> Result<(), Failure> {
+    let (n, threads) = (header.n, threads.get());
+    let checkpoint = args
+        .checkpoint
+        .as_deref()
+        .map(files::checkpoint)
+        .transpose()?;
+    let done = match checkpoint.as_deref() {
+        Some(path) => checkpoint::load(path, header)?,
+        None => BTreeMap::new(),
+    };
+    if let Some(stray) = done.keys().find(|i| selection.binary_search(i).is_err()) {
+        return Err(Failure::Usage(format!(
+            "checkpoint {} holds subtask {stray}, which is not part of this count",
+            checkpoint.unwrap_or_default().display()
+        )));
+    }
+    let todo: Vec<usize> = selection
+        .iter()
+        .copied()
+        .filter(|i| !done.contains_key(i))
+        .collect();
+    let expected = estimate::calibrated(n, threads) * share(split, &todo);
+    if split.memory() < nqueens::MEMORY_DEFAULT && nqueens::engine(n) == Some(Engine::Join) {
+        smaller_budget(split.memory());
+    }
+    let rest = (!done.is_empty()).then_some([done.len(), selection.len()]);
+    output::print(&estimate::line(n, args.shard, rest, threads, expected))
 }
 
 /// A whole count of `n` with the estimate line, progress bar and Ctrl-C report of
