@@ -145,6 +145,9 @@ fn solutions_limit_is_a_prefix() {
         let expected: String = all.lines().take(k).flat_map(|l| [l, "\n"]).collect();
         assert_eq!(some, expected, "limit {k}");
     }
+    // `all`, as trace's --limit takes it, is no limit.
+    let every = text(&run(&["solutions", "8", "--limit", "all"], None).stdout);
+    assert_eq!(every, all);
     assert_eq!(text(&run(&["solutions", "3"], None).stdout), "");
 }
 

@@ -124,7 +124,8 @@ pub struct SolutionsArgs {
     /// after each) or json (one object per line).
     #[arg(long, value_name = "FORMAT", default_value = "rows", value_parser = format)]
     pub format: Format,
-    /// Stop after K placements.
+    /// Stop after K placements (a whole number, 0 or more), or `all` (the default), as
+    /// trace's --limit takes it.
     #[arg(long, value_name = "K", value_parser = count_of_placements, allow_hyphen_values = true)]
     pub limit: Option<u64>,
     /// Only one placement per class of placements equal up to rotation and reflection:
@@ -177,9 +178,12 @@ fn format(name: &str) -> Result<Format, String> {
     }
 }
 
-/// A whole number, ASCII digits only (0 is allowed: print nothing).
+/// A whole number (0 is allowed: print nothing), or `all`: every placement.
 fn count_of_placements(text: &str) -> Result<u64, String> {
-    whole(text).ok_or_else(|| "expected a whole number of placements, 0 or more".into())
+    if text.trim_ascii() == "all" {
+        return Ok(u64::MAX);
+    }
+    whole(text).ok_or_else(|| "expected a whole number of placements, 0 or more, or all".into())
 }
 
 fn index(text: &str) -> Result<u64, String> {
