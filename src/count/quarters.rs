@@ -1165,6 +1165,10 @@ mod tests {
             unreachable!("made twice")
         });
         assert_eq!(again, ([plain, marked], real));
+        // The next rows' parts follow, padded on their own: one part, one sentinel.
+        let ([next, _], real) = rights.rights(0b011, false, || [[8u64, 80]].into_iter());
+        assert_eq!((next.clone(), real), (4..6, 1));
+        assert_eq!(rights.parts[next], [[8, 80], [SENTINEL, 0]]);
     }
 
     #[test]
