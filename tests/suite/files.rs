@@ -371,3 +371,29 @@ fn a_run_stopped_by_sigterm_leaves_no_lock() {
     assert_eq!(child.wait().unwrap().code(), Some(130));
     assert!(names(&dir).is_empty(), "{:?}", names(&dir));
 }
+
+#[test]
+fn merge_reads_a_shard_file_of_up_to_a_mebibyte() {
+    // A shard result padded with whitespace (still valid JSON) to exactly 1 MiB is
+    // merged; one byte more is refused, so that a device or an endless stream named by
+    // mistake is never read without end.
+    let dir = scratch("merge-limit");
+    let out = run_in(
+        &dir,
+        &["count", "8", "--shard", "0/1", "--output", "s.json"],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let mut bytes = fs::read(dir.join("s.json")).unwrap();
+    bytes.resize(1 << 20, b' ');
+    fs::write(dir.join("s.json"), &bytes).unwrap();
+    let merged = run_in(&dir, &["merge", "s.json"]);
+    assert_eq!(text(&merged.stdout), "92\n", "{}", text(&merged.stderr));
+    bytes.push(b' ');
+    fs::write(dir.join("s.json"), &bytes).unwrap();
+    let refused = run_in(&dir, &["merge", "s.json"]);
+    assert_usage_error(
+        &refused,
+        "s.json holds more than 1048576 bytes",
+        "1 MiB + 1",
+    );
+}
