@@ -161,14 +161,20 @@ fn long_total() -> u128 {
 
 /// Starts a checkpointed count of `LONG` on one thread and waits until the checkpoint
 /// holds at least `entries` finished subtasks.
-#[allow(clippy::zombie_processes)] // the child is returned; every caller waits for it
 fn start_checkpointed(file: &Path, entries: usize) -> Child {
-    let mut child = Command::new(BIN)
+    let child = Command::new(BIN)
         .args(checkpointed(&long(), file))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    wait_for_progress(child, file, entries)
+}
+
+/// Returns `child`, a count checkpointed to `file`, once the file holds at least
+/// `entries` finished subtasks; kills it and fails if that takes over a minute.
+#[allow(clippy::zombie_processes)] // the child is returned; every caller waits for it
+fn wait_for_progress(mut child: Child, file: &Path, entries: usize) -> Child {
     let deadline = Instant::now() + Duration::from_mins(1);
     loop {
         let lines = fs::read_to_string(file).map_or(0, |t| t.lines().count());
@@ -289,11 +295,7 @@ fn a_size_read_from_stdin_is_in_the_resume_command() {
         let mut stdin = child.stdin.take().unwrap();
         writeln!(stdin, "{LONG}").unwrap();
     }
-    let deadline = Instant::now() + Duration::from_mins(1);
-    while fs::read_to_string(&file).map_or(0, |t| t.lines().count()) < 4 {
-        assert!(Instant::now() < deadline, "no progress in the checkpoint");
-        sleep(Duration::from_millis(2));
-    }
+    let child = wait_for_progress(child, &file, 1);
     assert!(signal(child.id(), "INT"));
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130));

@@ -1,7 +1,7 @@
 //! Reading the board size N from an argument or from stdin, strictly.
 
 use std::ffi::{OsStr, OsString};
-use std::io::{IsTerminal as _, Read as _};
+use std::io::{IsTerminal as _, Read};
 
 use nqueens::{MAX_N, Placement};
 
@@ -110,19 +110,25 @@ pub fn stdin_text(what: &str) -> Result<String, Failure> {
             "missing {what}: give it as arguments or on stdin"
         )));
     }
-    let mut bytes = Vec::new();
-    stdin
-        .lock()
-        .take(STDIN_LIMIT + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| Failure::Usage(format!("cannot read stdin: {e}")))?;
-    if bytes.len() as u64 > STDIN_LIMIT {
-        return Err(Failure::Usage(format!(
-            "stdin holds more than {STDIN_LIMIT} bytes; expected {what}"
-        )));
-    }
+    let bytes = read_at_most(stdin.lock(), STDIN_LIMIT)
+        .map_err(|e| Failure::Usage(format!("cannot read stdin: {e}")))?
+        .ok_or_else(|| {
+            Failure::Usage(format!(
+                "stdin holds more than {STDIN_LIMIT} bytes; expected {what}"
+            ))
+        })?;
     String::from_utf8(bytes)
         .map_err(|_| Failure::Usage(format!("stdin is not valid UTF-8; expected {what}")))
+}
+
+/// Everything `reader` holds if that is at most `limit` bytes, else `None`. It reads
+/// at most one byte past the limit, so that a device or an endless stream given by
+/// mistake (`merge /dev/zero`, `nqueens < /dev/zero`) is refused, not read until
+/// memory runs out.
+pub fn read_at_most(reader: impl Read, limit: u64) -> std::io::Result<Option<Vec<u8>>> {
+    let mut bytes = Vec::new();
+    reader.take(limit + 1).read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= limit).then_some(bytes))
 }
 
 pub const PLACEMENT_ACCEPTED: &str = "expected 1 to 32 columns separated by spaces or \

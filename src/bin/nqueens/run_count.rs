@@ -111,21 +111,10 @@ fn print_estimate(
         .map(files::checkpoint)
         .transpose()?;
     let done = match checkpoint.as_deref() {
-        Some(path) => checkpoint::load(path, header)?,
+        Some(path) => load_checked(path, header, selection)?,
         None => BTreeMap::new(),
     };
-    if let Some(stray) = done.keys().find(|i| selection.binary_search(i).is_err()) {
-        return Err(Failure::Usage(format!(
-            "checkpoint {} holds subtask {stray}, which is not part of this count",
-            checkpoint.unwrap_or_default().display()
-        )));
-    }
-    let todo: Vec<usize> = selection
-        .iter()
-        .copied()
-        .filter(|i| !done.contains_key(i))
-        .collect();
-    let expected = estimate::calibrated(n, threads) * share(split, &todo);
+    let expected = estimate::calibrated(n, threads) * share(split, &left(selection, &done));
     if split.memory() < nqueens::MEMORY_DEFAULT && nqueens::engine(n) == Some(Engine::Join) {
         smaller_budget(split.memory());
     }
@@ -271,14 +260,7 @@ fn previous_results(
     if args.force {
         return Ok(BTreeMap::new());
     }
-    let done = checkpoint::load(path, header)?;
-    if let Some(stray) = done.keys().find(|i| selection.binary_search(i).is_err()) {
-        return Err(Failure::Usage(format!(
-            "checkpoint {} holds subtask {stray}, which is not part of this count; \
-             refusing to use or overwrite it (pass --force to start over)",
-            path.display()
-        )));
-    }
+    let done = load_checked(path, header, selection)?;
     if !done.is_empty() {
         // A lost line on a closed stderr changes nothing about the count.
         let _ = writeln!(
@@ -292,6 +274,33 @@ fn previous_results(
     Ok(done)
 }
 
+/// The finished subtasks in the checkpoint `path`, checked against this count: its
+/// header (`checkpoint::load`) and its subtasks, each of which must be in `selection`.
+fn load_checked(
+    path: &Path,
+    header: &Header,
+    selection: &[usize],
+) -> Result<BTreeMap<usize, Partial>, Failure> {
+    let done = checkpoint::load(path, header)?;
+    if let Some(stray) = done.keys().find(|i| selection.binary_search(i).is_err()) {
+        return Err(Failure::Usage(format!(
+            "checkpoint {} holds subtask {stray}, which is not part of this count; \
+             refusing to use or overwrite it (pass --force to start over)",
+            path.display()
+        )));
+    }
+    Ok(done)
+}
+
+/// The subtasks of `selection` that `done` does not hold, in order.
+fn left(selection: &[usize], done: &BTreeMap<usize, Partial>) -> Vec<usize> {
+    selection
+        .iter()
+        .copied()
+        .filter(|i| !done.contains_key(i))
+        .collect()
+}
+
 /// Runs what is left of `selection`, with progress, checkpointing and the interrupt
 /// handler, and returns the sum over the whole selection.
 fn compute(
@@ -301,11 +310,7 @@ fn compute(
     run: &Run<'_>,
 ) -> Result<Partial, Failure> {
     let threads = run.threads;
-    let todo: Vec<usize> = selection
-        .iter()
-        .copied()
-        .filter(|i| !before.contains_key(i))
-        .collect();
+    let todo = left(selection, before);
     let mut sum = Partial::default();
     for partial in before.values() {
         sum = merge(sum, *partial)?;
