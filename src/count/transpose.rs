@@ -307,12 +307,15 @@ impl Rule {
     /// The tag of a half whose end rows are `rows` (see [`tag`]) as the pair count
     /// reads it: its run rather than its class, so that sorting needs no lookup; under
     /// [`Rule::ENDS`], the rows of its end descriptor (to which its right part adds
-    /// the middle column's queen).
-    pub(crate) fn run_tag(&self, k: u32, rows: u32) -> u64 {
+    /// the middle column's queen). `run` is the run of the half's end class
+    /// ([`Rule::run`]), which the caller has already: it takes the choices of rows
+    /// in that order (unused under [`Rule::ENDS`]).
+    pub(crate) fn run_tag(&self, k: u32, rows: u32, run: usize) -> u64 {
         if self.describes {
             return u64::from(rows & ((1 << k) - 1)) << TAG_SHIFT;
         }
-        (self.run(end_class(k, rows)) as u64) << TAG_SHIFT
+        debug_assert_eq!(run, self.run(end_class(k, rows)));
+        (run as u64) << TAG_SHIFT
     }
 
     /// `word`, tagged with its end class, tagged with its run instead.
