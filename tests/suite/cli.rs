@@ -346,7 +346,7 @@ fn sizes_past_the_table_take_their_total_from_the_engine() {
 fn every_number_option_takes_the_board_size_s_forms() {
     // Surrounding whitespace is ignored, as for N itself; a sign is refused, whichever
     // option it is given to. Each case: the arguments with `{}` where the value goes,
-    // the plain value, and what the plain run prints.
+    // and the plain value, whose run's output the spaced values must give.
     let options: &[(&[&str], &str)] = &[
         (&["count", "{}"], "12"),
         (&["count", "12", "--threads", "{}"], "2"),
@@ -390,4 +390,18 @@ fn every_number_option_takes_the_board_size_s_forms() {
         "'+0/2'",
         "+0/2",
     );
+}
+
+#[test]
+fn memory_takes_the_size_forms_the_docs_list() {
+    // docs/cli.md: binary units with or without `i` and `B`, decimals, plain bytes.
+    for size in ["512M", "1.5G", "2GiB", "2GB", "150000", "150000B", "1T"] {
+        let out = run(&["count", "12", "--memory", size], None);
+        assert_eq!(
+            text(&out.stdout),
+            "14200\n",
+            "{size}: {}",
+            text(&out.stderr)
+        );
+    }
 }

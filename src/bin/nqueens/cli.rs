@@ -261,7 +261,7 @@ pub struct CountArgs {
     #[arg(long, value_name = "SIZE", value_parser = memory, allow_hyphen_values = true)]
     pub memory: Option<usize>,
     /// Print how long the count (or the shard) would take here, and stop: a small
-    /// count of the same kind is timed first (a fifth to half a second), and the
+    /// count of the same kind (n = 16, 15 or 13) is timed first, three times, and the
     /// growth from size to size comes from measured runs. With --checkpoint, how long
     /// the rest takes (the file is only read).
     #[arg(long, conflicts_with_all = ["json", "output", "force"])]
