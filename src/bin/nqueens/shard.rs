@@ -1,5 +1,6 @@
 //! Shard result files: one slice of a count, to be merged with the others.
 
+use std::io::Read as _;
 use std::path::Path;
 
 use nqueens::Partial;
@@ -7,7 +8,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::checkpoint::fnv1a;
 use crate::failure::Failure;
-use crate::input::read_at_most;
 
 const FORMAT: &str = "nqueens-shard";
 /// Version 6: the batches of odd boards of 19 and 21 weigh their pairs of halves by
@@ -120,15 +120,20 @@ impl ShardResult {
         let shown = path.display();
         let cannot =
             |e: std::io::Error| Failure::Usage(format!("cannot read shard file {shown}: {e}"));
-        let bytes = std::fs::File::open(path)
-            .and_then(|file| read_at_most(file, READ_LIMIT))
-            .map_err(cannot)?
-            .ok_or_else(|| {
-                Failure::Usage(format!(
-                    "{shown} holds more than {READ_LIMIT} bytes; expected an nqueens shard \
-                     result (a few hundred bytes of JSON)"
-                ))
-            })?;
+        // At most one byte past the limit, so that a device or an endless pipe named by
+        // mistake (`merge /dev/zero`) is refused rather than read until memory runs out.
+        // (As `input::read_at_most` does for stdin; this file is also built into the
+        // fuzz target, which has no `input` module.)
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|file| file.take(READ_LIMIT + 1).read_to_end(&mut bytes))
+            .map_err(cannot)?;
+        if bytes.len() as u64 > READ_LIMIT {
+            return Err(Failure::Usage(format!(
+                "{shown} holds more than {READ_LIMIT} bytes; expected an nqueens shard \
+                 result (a few hundred bytes of JSON)"
+            )));
+        }
         let result: ShardResult = serde_json::from_slice(&bytes)
             .map_err(|e| Failure::Usage(format!("{shown} is not an nqueens shard result: {e}")))?;
         if result.format != FORMAT {
