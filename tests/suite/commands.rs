@@ -208,6 +208,45 @@ fn show_rejects_missing_placements() {
 }
 
 #[test]
+fn a_far_placement_says_how_long_it_will_take_instead_of_hanging_silently() {
+    // Placement 10^12 of n = 28 lies years of listing away; after a second the search
+    // says so on stderr, from the rate it has found placements at, and keeps going.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+        .args(["show", "28", "--index", "1000000000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut note = String::new();
+    let read = std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(child.stderr.take().unwrap()),
+        &mut note,
+    );
+    let still_running = child.try_wait().unwrap().is_none();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    read.unwrap();
+    assert!(still_running, "{note}");
+    assert!(
+        note.starts_with("nqueens: looking for placement 1000000000000 of n=28 by listing"),
+        "{note}"
+    );
+    let found: String = note
+        .split(" found in ")
+        .next()
+        .unwrap()
+        .rsplit(": ")
+        .next()
+        .unwrap()
+        .into();
+    assert!(found.replace(',', "").parse::<u64>().unwrap() > 0, "{note}");
+    assert!(
+        note.contains(" more at that rate (Ctrl-C stops)\n"),
+        "{note}"
+    );
+}
+
+#[test]
 fn sizes_without_placements_list_nothing_and_say_why_on_stderr() {
     for args in [
         &["solutions", "2"][..],
@@ -341,6 +380,28 @@ fn check_accepts_commas_spaces_and_both() {
     let bad = run(&["check", "1,2,x"], None);
     assert_usage_error(&bad, "column 'x' in row 3", "bad column");
     assert!(text(&bad.stderr).contains("spaces or commas"));
+}
+
+#[test]
+fn a_comma_with_no_column_beside_it_is_a_missing_column() {
+    // Read past, `1,,5` would be the two columns 1 and 5: a valid-looking answer
+    // to a placement the user did not write.
+    for (args, stdin, row) in [
+        (&["check", "1,,5"][..], None, 2),
+        (&["check", "1,", ",5"], None, 2),
+        (&["check", ",2,4,1,3"], None, 1),
+        (&["check", "2,4,1,3,"], None, 5),
+        (&["check", "2, 4 ,\t, 1"], None, 3),
+        (&["check"], Some(&b"2,4,1,3,\n"[..]), 5),
+    ] {
+        let out = run(args, stdin);
+        let what = format!("{args:?} with stdin {stdin:?}");
+        assert_usage_error(&out, &format!("row {row} has no column"), &what);
+        assert!(
+            text(&out.stderr).contains("separated by spaces or commas"),
+            "{what}"
+        );
+    }
 }
 
 #[test]

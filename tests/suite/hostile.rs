@@ -166,7 +166,8 @@ fn cases() -> Vec<Case> {
         (&["show", "8", "--index", "93"], "placement 93"),
         (&["show", "3"], "n = 3 has no placements"),
         (&["show", "2", "--index", "4"], "n = 2 has no placements"),
-        (&["check", "1,,x"], "'x'"),
+        (&["check", "1,,x"], "row 2 has no column"),
+        (&["check", "1,x"], "'x'"),
         (&["compare", "8", "--algo", "quick"], "'quick'"),
         (&["compare", "8", "--algo", ""], "''"),
         // Placements for check.

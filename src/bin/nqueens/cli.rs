@@ -140,7 +140,8 @@ pub struct SolutionsArgs {
 pub struct ShowArgs {
     #[command(flatten)]
     pub size: Size,
-    /// Which placement, counting from 1 in lexicographic order.
+    /// Which placement, counting from 1 in lexicographic order. Found by listing every
+    /// one before it: a search that takes over a second says how long it will take.
     #[arg(long, value_name = "K", default_value = "1", value_parser = index, allow_hyphen_values = true)]
     pub index: u64,
 }
@@ -148,8 +149,9 @@ pub struct ShowArgs {
 /// Options of `nqueens check`.
 #[derive(Args, Debug)]
 pub struct CheckArgs {
-    /// The placement: one 1-based column per row, separated by spaces or commas, e.g.
-    /// `2 4 6 1 3 5` or `2,4,6,1,3,5`. Read from stdin when omitted.
+    /// The placement: one 1-based column per row, separated by spaces, a comma or both,
+    /// e.g. `2 4 6 1 3 5` or `2,4,6,1,3,5` (a comma with no column on one side, as in
+    /// `1,,5`, is refused). Read from stdin when omitted.
     #[arg(value_name = "COLUMN", allow_negative_numbers = true)]
     pub columns: Vec<OsString>,
 }

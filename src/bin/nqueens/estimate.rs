@@ -283,7 +283,7 @@ fn significant(value: f64) -> u64 {
 }
 
 /// Digits in groups of three: 12600 -> "12,600".
-fn grouped(value: u64) -> String {
+pub fn grouped(value: u64) -> String {
     let digits = value.to_string();
     let mut out = String::new();
     for (i, digit) in digits.chars().enumerate() {

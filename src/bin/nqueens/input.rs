@@ -134,15 +134,29 @@ pub fn read_at_most(reader: impl Read, limit: u64) -> std::io::Result<Option<Vec
 pub const PLACEMENT_ACCEPTED: &str = "expected 1 to 32 columns separated by spaces or \
      commas, each a whole number from 1 to the number of columns";
 
-/// The columns in `text`: separated by whitespace, commas or both (`1,5,8`, `1, 5, 8`,
-/// `1 5 8`), as students write them.
-pub fn column_words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| c.is_ascii_whitespace() || c == ',')
-        .filter(|word| !word.is_empty())
+/// The columns in `text`: separated by whitespace, a comma or both (`1,5,8`, `1, 5, 8`,
+/// `1 5 8`), as students write them. A comma with no column on one side (`1,,5`,
+/// `,1`, `1,`) stands for a column left out, so it is refused, naming the row that
+/// has none, rather than read as if the row were not there.
+pub fn column_words(text: &str) -> Result<Vec<&str>, Failure> {
+    let mut words = Vec::new();
+    let commas = text.contains(',');
+    for field in text.split(',') {
+        let before = words.len();
+        words.extend(field.split_ascii_whitespace());
+        if commas && words.len() == before {
+            return Err(Failure::Usage(format!(
+                "row {} has no column (a comma with no column before or after it); \
+                 {PLACEMENT_ACCEPTED}",
+                before + 1
+            )));
+        }
+    }
+    Ok(words)
 }
 
 /// The columns as a placement; every malformed input is a usage error naming it.
-pub fn placement(words: &[String]) -> Result<Placement, Failure> {
+pub fn placement(words: &[&str]) -> Result<Placement, Failure> {
     if words.is_empty() {
         return Err(Failure::Usage(format!(
             "empty placement; {PLACEMENT_ACCEPTED}"
@@ -187,9 +201,12 @@ mod tests {
     #[test]
     fn placements_of_up_to_32_columns_are_read_and_more_are_refused_by_count() {
         let first = nqueens::first_placements(32).unwrap().as_slice()[0];
-        let read = placement(&words(first.columns())).unwrap();
-        assert_eq!(read, first);
-        let Err(Failure::Usage(message)) = placement(&words(1..=33)) else {
+        let columns = words(first.columns());
+        let read = placement(&columns.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(read.unwrap(), first);
+        let too_many = words(1..=33);
+        let too_many: Vec<&str> = too_many.iter().map(String::as_str).collect();
+        let Err(Failure::Usage(message)) = placement(&too_many) else {
             panic!("33 columns were accepted");
         };
         assert!(

@@ -9,19 +9,18 @@ use crate::{input, output};
 /// Checks the columns given as arguments, or read from stdin when there are none.
 /// Valid: exit 0. Attacking queens: every pair listed, exit 1. Malformed: exit 2.
 pub fn run(args: &CheckArgs) -> Result<(), Failure> {
-    let words: Vec<String> = if args.columns.is_empty() {
-        input::column_words(&input::stdin_text("a placement")?)
-            .map(str::to_owned)
-            .collect()
+    // The arguments are read as one text, so that `check 1, 5, 8` (a comma ending an
+    // argument) reads as `1, 5, 8` does.
+    let text = if args.columns.is_empty() {
+        input::stdin_text("a placement")?
     } else {
         let mut words = Vec::new();
         for arg in &args.columns {
-            let text = input::utf8(arg, "column", input::PLACEMENT_ACCEPTED)?;
-            words.extend(input::column_words(text).map(str::to_owned));
+            words.push(input::utf8(arg, "column", input::PLACEMENT_ACCEPTED)?);
         }
-        words
+        words.join(" ")
     };
-    let placement = input::placement(&words)?;
+    let placement = input::placement(&input::column_words(&text)?)?;
     let mut report = String::new();
     let conflicts: Vec<_> = placement.conflicts().collect();
     if conflicts.is_empty() {

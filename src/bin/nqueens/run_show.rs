@@ -2,12 +2,13 @@
 
 use std::fmt::Write as _;
 use std::io::IsTerminal as _;
+use std::time::{Duration, Instant};
 
 use nqueens::{Placement, Solutions};
 
 use crate::cli::ShowArgs;
 use crate::failure::Failure;
-use crate::{input, output};
+use crate::{estimate, input, output};
 
 /// Draws the K-th placement (1-based, lexicographic order).
 pub fn run(args: &ShowArgs) -> Result<(), Failure> {
@@ -16,6 +17,7 @@ pub fn run(args: &ShowArgs) -> Result<(), Failure> {
     let k = args.index;
     let mut search = Solutions::new(n).ok_or_else(|| input::out_of_range(n))?;
     let mut found = 0u64;
+    let mut slow = SlowNote::new(n, k);
     let placement = loop {
         match search.next() {
             Some(p) => {
@@ -23,6 +25,7 @@ pub fn run(args: &ShowArgs) -> Result<(), Failure> {
                 if found == k {
                     break p;
                 }
+                slow.check(found);
             }
             None if found == 0 => {
                 return Err(Failure::Usage(format!(
@@ -40,6 +43,55 @@ pub fn run(args: &ShowArgs) -> Result<(), Failure> {
     };
     let colour = std::io::stdout().is_terminal() && !no_colour_requested();
     output::print(&draw(&placement, k, colour))
+}
+
+/// A far placement of a large board is reached only past every one before it, which
+/// can take hours: a search still running after [`SlowNote::AFTER`] says so once on
+/// stderr, with how long the rest would take at the rate it has found them so far.
+struct SlowNote {
+    n: u32,
+    k: u64,
+    start: Instant,
+    said: bool,
+}
+
+impl SlowNote {
+    const AFTER: Duration = Duration::from_secs(1);
+    /// Placements found between looks at the clock: they come by the million each
+    /// second on small boards, but only a few thousand at n = 28.
+    const EVERY: u64 = 64;
+
+    fn new(n: u32, k: u64) -> SlowNote {
+        SlowNote {
+            n,
+            k,
+            start: Instant::now(),
+            said: false,
+        }
+    }
+
+    fn check(&mut self, found: u64) {
+        if self.said || !found.is_multiple_of(Self::EVERY) {
+            return;
+        }
+        let elapsed = self.start.elapsed();
+        if elapsed < Self::AFTER {
+            return;
+        }
+        self.said = true;
+        let rate = found as f64 / elapsed.as_secs_f64();
+        let rest = (self.k - found) as f64 / rate;
+        eprintln!(
+            "nqueens: looking for placement {} of n={} by listing every one before it in \
+             lexicographic order: {} found in {:.1} s, so {} more at that rate \
+             (Ctrl-C stops)",
+            self.k,
+            self.n,
+            estimate::grouped(found),
+            elapsed.as_secs_f64(),
+            estimate::human(rest)
+        );
+    }
 }
 
 /// `NO_COLOR` set to anything but the empty string turns colour off (no-color.org).
