@@ -39,7 +39,7 @@
 
 use std::vec::Vec;
 
-use super::batches::{Batch, free};
+use super::batches::{Batch, free, stands_for};
 use super::halves::{Role, count_set, sort};
 use super::kernel::Found;
 use super::middle;
@@ -89,9 +89,13 @@ fn count_by(batch: Batch, rule: &Rule, room: Room) -> Found {
     }
     let (mut work, mut ranked_tops, mut ranked_bottoms) = (Work::default(), Vec::new(), Vec::new());
     for (x, top) in tops.iter().enumerate() {
+        let weight = stands_for(n, batch.pattern | (x as u32) << free.trailing_zeros());
+        if weight == 0 {
+            continue;
+        }
         let top = Ranked::sort(top, rule, &mut ranked_tops);
         let bottom = Ranked::sort(&bottoms[x ^ all_free], rule, &mut ranked_bottoms);
-        found.solutions += pairs(top, bottom, 2 * n, rule, &mut work);
+        found.solutions += pairs(top, bottom, 2 * n, rule, &mut work) * u64::from(weight);
     }
     found
 }
@@ -107,7 +111,7 @@ fn by_quarters(batch: Batch, rule: &Rule, capacity: usize) -> Found {
     let (mut tops, mut bottoms, mut work) = (Vec::new(), Vec::new(), Work::default());
     // The right parts of the tops and those of the bottoms, each kept while it lasts.
     let (mut top_rights, mut bottom_rights) = (Rights::default(), Rights::default());
-    let one_set = |set: u32| {
+    let mut one_set = |set: u32| {
         // The bottoms are built only once the tops fit.
         let built = quarters
             .halves(
@@ -152,29 +156,35 @@ fn by_quarters(batch: Batch, rule: &Rule, capacity: usize) -> Found {
             None => count_set(n, None, set, rule, capacity),
         }
     };
-    sum(sets(n, batch.pattern).map(one_set))
+    sum(sets(n, batch.pattern).map(|(set, weight)| (one_set(set), weight)))
 }
 
-/// [`count`] one column set at a time: every set with key columns `pattern`.
+/// [`count`] one column set at a time: every set with key columns `pattern` that
+/// stands for others ([`stands_for`]).
 fn by_sets(n: u32, pattern: u32, rule: &Rule, capacity: usize) -> Found {
-    sum(sets(n, pattern).map(|set| count_set(n, None, set, rule, capacity)))
+    let one_set = |(set, weight)| (count_set(n, None, set, rule, capacity), weight);
+    sum(sets(n, pattern).map(one_set))
 }
 
-/// The column sets of the batch with key columns `pattern`: the pattern with every
-/// choice of free columns that gives it a top half's `n/2` columns.
-fn sets(n: u32, pattern: u32) -> impl Iterator<Item = u32> {
+/// The column sets of the batch with key columns `pattern` (the pattern with every
+/// choice of free columns that gives it a top half's `n/2` columns) that stand for
+/// their images in the batch, with how many sets each stands for ([`stands_for`]).
+fn sets(n: u32, pattern: u32) -> impl Iterator<Item = (u32, u8)> {
     let free = free(n);
     let shift = free.trailing_zeros();
     let wanted = n / 2 - pattern.count_ones();
     (0..=free >> shift)
         .filter(move |x| x.count_ones() == wanted)
         .map(move |x| pattern | x << shift)
+        .map(move |set| (set, stands_for(n, set)))
+        .filter(|&(_, weight)| weight > 0)
 }
 
-/// The solutions and nodes of column sets' counts, added up.
-fn sum(counts: impl Iterator<Item = Found>) -> Found {
-    counts.fold(Found::default(), |all, one| Found {
-        solutions: all.solutions + one.solutions,
+/// The solutions of column sets' counts, each weighted by the sets it stands for, and
+/// their nodes (the work done, unweighted), added up.
+fn sum(counts: impl Iterator<Item = (Found, u8)>) -> Found {
+    counts.fold(Found::default(), |all, (one, weight)| Found {
+        solutions: all.solutions + one.solutions * u64::from(weight),
         nodes: all.nodes + one.nodes,
         ..all
     })
@@ -216,6 +226,37 @@ mod tests {
     }
 
     #[test]
+    fn a_batch_counted_by_the_sets_that_stand_for_others_is_the_sum_of_all_its_sets() {
+        // Each batch counted as the engine does (the sets that stand for their images
+        // in it, weighted) and as the sum of every one of its sets, each counted on
+        // its own: equal, with the reflection's weights and without.
+        let sizes: &[u32] = if cfg!(debug_assertions) {
+            &[12, 14]
+        } else {
+            &[12, 14, 16]
+        };
+        for &n in sizes {
+            let (f, shift) = (free(n).count_ones(), free(n).trailing_zeros());
+            let mut halved = 0;
+            for batch in batches(n) {
+                for rule in [Rule::of(batch), Rule::NONE] {
+                    let every_set: u64 = (0..1u32 << f)
+                        .filter(|x| x.count_ones() + batch.pattern.count_ones() == n / 2)
+                        .map(|x| count_set(n, None, batch.pattern | x << shift, &rule, usize::MAX))
+                        .map(|found| found.solutions)
+                        .sum();
+                    for room in [from_quarters(usize::MAX), searched(usize::MAX)] {
+                        let counted = count_by(batch, &rule, room).solutions;
+                        assert_eq!(counted, every_set, "{batch:?} {room:?}");
+                    }
+                }
+                halved += usize::from(sets(n, batch.pattern).any(|(_, weight)| weight > 1));
+            }
+            assert!(halved > 0, "n={n}: no set stood for another");
+        }
+    }
+
+    #[test]
     fn a_batch_s_nodes_are_the_work_of_making_its_halves() {
         // `nodes` is reported (`--json`) as the work done: with searched halves, the
         // queens placed by one search per side, on the top's key columns and on the
@@ -250,7 +291,7 @@ mod tests {
                 made.unwrap().1
             };
             let pairs: u64 = sets(n, batch.pattern)
-                .map(|set| tested(Half::Top, set) + tested(Half::Bottom, board ^ set))
+                .map(|(set, _)| tested(Half::Top, set) + tested(Half::Bottom, board ^ set))
                 .sum();
             assert_eq!(
                 count(batch, from_quarters(usize::MAX)).nodes,

@@ -27,7 +27,7 @@
 use std::sync::Arc;
 use std::vec::Vec;
 
-use super::batches::{Batch, free, middles};
+use super::batches::{Batch, free, middles, odd_stands_for};
 use super::halves::{self, Role, count_set, sort};
 use super::kernel::Found;
 use super::pairs::{BLOCK, Ranked, Work, pairs};
@@ -243,6 +243,13 @@ fn by_families(batch: Batch, way: &Way, rules: &Rules, limit: usize) -> Option<F
             continue;
         }
         let (weight, mut solutions, rule) = (u64::from(weight), 0, rules.of(column));
+        // Where the mirror keeps the batch, a middle queen on a key column stands for
+        // the one on the mirrored column, or the other way round: decided by the
+        // column alone (never the middle one), so the lists are made for one of them.
+        let mirrored = u64::from(column.map_or(1, |c| odd_stands_for(n, batch.pattern, c)));
+        if mirrored == 0 {
+            continue;
+        }
         match column {
             // On a free column: each bottom set leaves the top sets and the middle queen
             // one more free column than the top needs, so every bottom list serves each
@@ -257,10 +264,15 @@ fn by_families(batch: Batch, way: &Way, rules: &Rules, limit: usize) -> Option<F
                 for x in (0..=all).filter(|x| x.count_ones() == size) {
                     let open = all ^ x;
                     for bit in (0..f).filter(|b| open >> b & 1 == 1) {
+                        let set = batch.pattern | (open ^ 1 << bit) << shift;
+                        let mirrored = u64::from(odd_stands_for(n, set, bit + shift));
+                        if mirrored == 0 {
+                            continue;
+                        }
                         let avoid = way.through(n, bit + shift);
                         let tops = fitting(tops.list(open ^ 1 << bit), avoid, &rule, &mut top);
                         let bottoms = fitting(others.list(x), avoid, &rule, &mut bottom);
-                        solutions += pairs(tops, bottoms, 2 * n, &rule, &mut work);
+                        solutions += mirrored * pairs(tops, bottoms, 2 * n, &rule, &mut work);
                     }
                 }
             }
@@ -277,7 +289,7 @@ fn by_families(batch: Batch, way: &Way, rules: &Rules, limit: usize) -> Option<F
                     // These bottoms leave the middle queen unattacked already, and
                     // serve this middle queen alone: tagged where they are.
                     let bottoms = others.ranked(all ^ y, &rule);
-                    solutions += pairs(tops, bottoms, 2 * n, &rule, &mut work);
+                    solutions += mirrored * pairs(tops, bottoms, 2 * n, &rule, &mut work);
                 }
             }
         }
@@ -364,12 +376,16 @@ fn by_sets(batch: Batch, way: &Way, rules: &Rules, capacity: usize) -> Found {
                 None => free & !set,
             };
             for c in (0..n).filter(|c| columns >> c & 1 == 1) {
+                let mirrored = u64::from(odd_stands_for(n, set, c));
+                if mirrored == 0 {
+                    continue;
+                }
                 let one = match way {
                     Way::Built(table) => lists.built(table, [n, c, set], [&rule, &tags], capacity),
                     Way::Searched => None,
                 };
                 let one = one.unwrap_or_else(|| count_set(n, Some(c), set, &rule, capacity));
-                found.solutions += u64::from(weight) * one.solutions;
+                found.solutions += u64::from(weight) * mirrored * one.solutions;
                 found.nodes += one.nodes;
             }
         }
@@ -485,6 +501,47 @@ mod tests {
             if n >= 13 {
                 assert!(fell_back > 0, "n={n}: no batch was out of room");
             }
+        }
+    }
+
+    #[test]
+    fn an_odd_batch_counted_by_the_choices_that_stand_for_others_is_the_sum_of_all() {
+        // Each batch counted as the engine does (of a choice of top set and middle
+        // column and its mirror image in the batch, one counted twice) and as the sum
+        // of every choice, each counted on its own and weighed by upside down alone.
+        let last = if cfg!(debug_assertions) { 13 } else { 15 };
+        for (n, reflect) in (9..=last).step_by(2).flat_map(|n| [(n, false), (n, true)]) {
+            let (free, f) = (free(n), free(n).count_ones());
+            let mut symmetric = 0;
+            for batch in batches(n) {
+                let rules = rules(batch, reflect);
+                let s = n / 2 - batch.pattern.count_ones();
+                let mut every_choice = 0;
+                for (column, _, weight) in middles(n, batch.pattern) {
+                    let rule = rules.of(column);
+                    for y in (0..1u32 << f).filter(|y| y.count_ones() == s) {
+                        let set = batch.pattern | y << free.trailing_zeros();
+                        let columns = column.map_or(free & !set, |c| 1 << c);
+                        for c in (0..n).filter(|c| columns >> c & 1 == 1) {
+                            let one = count_set(n, Some(c), set, &rule, usize::MAX);
+                            every_choice += u64::from(weight) * one.solutions;
+                        }
+                    }
+                }
+                for quarters in [true, false] {
+                    let room = Room {
+                        words: usize::MAX,
+                        quarters,
+                    };
+                    let counted = count_by(batch, room, reflect).solutions;
+                    assert_eq!(
+                        counted, every_choice,
+                        "{batch:?} {room:?} reflect={reflect}"
+                    );
+                }
+                symmetric += usize::from(batch.weight == 1);
+            }
+            assert!(symmetric > 0, "n={n}: no batch is its own mirror image");
         }
     }
 
@@ -611,6 +668,10 @@ mod tests {
                 let s = n / 2 - batch.pattern.count_ones();
                 let mut nodes = made([n, batch.pattern, s], Role::Top, None);
                 for (column, pattern, _) in middles(n, batch.pattern).filter(|m| m.2 > 0) {
+                    // A key column whose mirror image stands for it needs no lists.
+                    if column.is_some_and(|c| odd_stands_for(n, batch.pattern, c) == 0) {
+                        continue;
+                    }
                     let size = if column.is_some() { f - s } else { f - 1 - s };
                     nodes += made([n, pattern, size], Role::Bottom, column);
                 }
