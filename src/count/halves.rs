@@ -336,7 +336,7 @@ mod tests {
     use crate::count::batches::Batch;
     use crate::count::pairs::pairs_by_definition;
     use crate::count::quarters::{self, Half, Quarters, through};
-    use crate::count::transpose::{Places, tag_of};
+    use crate::count::transpose::{Places, RANKS, tag_of};
 
     /// The column sets of `n/2` columns of an `n`×`n` board.
     fn column_sets(n: u32) -> impl Iterator<Item = u32> {
@@ -389,10 +389,15 @@ mod tests {
                         searched,
                         "n={n} middle={middle:?} set={set:#x}"
                     );
-                    // The same halves as the search finds, no more, with the same runs.
+                    // The same halves as the search finds, no more, with the same runs,
+                    // but those that weigh 0 with any half, which are not built.
                     let mut listed = Vec::new();
+                    let k = ends(n);
                     generate(n, middle, [set, 0], Role::Top, |_, word| {
-                        listed.push(tag_of(rule.retag(word)));
+                        let run = tag_of(rule.retag(word));
+                        if rule.weighs(RANKS - 1 - run as usize, k) {
+                            listed.push(run);
+                        }
                         true
                     });
                     let mut built: Vec<u32> = tops.iter().map(|&word| tag_of(word)).collect();

@@ -440,7 +440,13 @@ impl Rights {
                     rule.run(class)
                 }
             };
-            order.extend(subsets(rows, size).map(|r| (key(r), r)));
+            // A half that weighs 0 with every half ([`Rule::weighs`]) is not made:
+            // 14% of n = 16's halves, 9% of 18's (counted with throwaway
+            // instrumentation); `count 16` 754.0 M -> 696.0 M instructions.
+            let pairs = |&(_, r): &(usize, u32)| {
+                rule.describes() || rule.weighs(rule.rank(end_class(k, r)), k)
+            };
+            order.extend(subsets(rows, size).map(|r| (key(r), r)).filter(pairs));
             order.sort_unstable();
         }
         core::mem::take(order)

@@ -338,6 +338,14 @@ impl Rule {
         }
     }
 
+    /// Whether a half of rank `rank` weighs more than 0 with any half at all, on a
+    /// board with `k` end positions: not when it needs a partner above every end
+    /// class there is (where the batch's larger class is the largest, no half ranks
+    /// above it, and the halves below its smaller class pair with none).
+    pub(crate) fn weighs(&self, rank: usize, k: u32) -> bool {
+        self.needs(rank)[0] <= self.rank((1 << k.saturating_sub(1)) - 1)
+    }
+
     /// For a half of rank `rank`, the least rank a partner needs to weigh at least 1
     /// (`[0]`) and to weigh 2 (`[1]`); [`RANKS`] means none. The relation is symmetric,
     /// so either list's halves may ask.
