@@ -4,7 +4,7 @@
 //! works after the shard recipe.
 
 use std::fs;
-use std::os::unix::fs::{FileTypeExt as _, symlink};
+use std::os::unix::fs::{FileTypeExt as _, MetadataExt as _, symlink};
 use std::os::unix::net::UnixListener;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -396,4 +396,69 @@ fn merge_reads_a_shard_file_of_up_to_a_mebibyte() {
         "s.json holds more than 1048576 bytes",
         "1 MiB + 1",
     );
+}
+
+#[test]
+fn a_checkpoint_that_is_the_file_stdout_or_stderr_goes_to_is_refused() {
+    // `--checkpoint /dev/stdout > result.txt` would replace result.txt, which stdout
+    // still holds open: the total would go to a deleted file, and the run exit 0.
+    let dir = scratch("files-checkpoint-stdout");
+    let (out_file, err_file) = (dir.join("out.txt"), dir.join("err.txt"));
+    let run = |args: &[&str]| {
+        let [out, err] = [&out_file, &err_file].map(|f| fs::File::create(f).unwrap());
+        let inodes = || [&out_file, &err_file].map(|f| fs::metadata(f).unwrap().ino());
+        let before = inodes();
+        let status = Command::new(BIN)
+            .args(args)
+            .current_dir(&dir)
+            .stdin(Stdio::null())
+            .stdout(out)
+            .stderr(err)
+            .status()
+            .unwrap();
+        // The files are the ones the shell would have made, not replacements.
+        assert_eq!(inodes(), before, "{args:?}");
+        let read = |f: &Path| fs::read_to_string(f).unwrap();
+        (status.code(), read(&out_file), read(&err_file))
+    };
+    for (target, stream) in [
+        ("/dev/stdout", "stdout"),
+        ("/proc/self/fd/1", "stdout"),
+        ("/dev/stderr", "stderr"),
+        ("/dev/fd/2", "stderr"),
+    ] {
+        let (code, out, err) = run(&["count", "10", "--checkpoint", target]);
+        assert_eq!(code, Some(2), "{target}: {err}");
+        assert!(out.is_empty(), "{target}: {out}");
+        assert_eq!(err.lines().count(), 1, "{target}: {err}");
+        assert!(
+            err.contains(&format!("{target} is the file {stream} is written to")),
+            "{target}: {err}"
+        );
+    }
+    // A shard's `--output /dev/stderr` writes into the file stderr goes to.
+    let (code, out, err) = run(&[&SHARD[..], &["--output", "/dev/stderr"]].concat());
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert_shard(&err, "--output /dev/stderr");
+    assert_eq!(names(&dir), ["err.txt", "out.txt"]);
+}
+
+#[test]
+fn a_replaced_file_keeps_its_permissions() {
+    // Rewritten in place, a file keeps its mode; replaced atomically, it must too.
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = scratch("files-mode");
+    for (name, mode, args, again) in [
+        ("shard.json", 0o600, &["--output", "shard.json"][..], &[][..]),
+        ("run.ckpt", 0o640, &["--checkpoint", "run.ckpt"], &["--force"]),
+    ] {
+        let out = run_in(&dir, &[&SHARD[..], args].concat());
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        fs::set_permissions(dir.join(name), fs::Permissions::from_mode(mode)).unwrap();
+        let again = run_in(&dir, &[&SHARD[..], args, again].concat());
+        assert!(again.status.success(), "{name}: {}", text(&again.stderr));
+        let kept = fs::metadata(dir.join(name)).unwrap().permissions().mode() & 0o7777;
+        assert_eq!(kept, mode, "{name}: {kept:o}");
+    }
 }

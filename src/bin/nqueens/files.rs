@@ -3,7 +3,8 @@
 //!
 //! | the path is                               | `--output`                  | `--checkpoint` |
 //! |-------------------------------------------|-----------------------------|----------------|
-//! | `-`, or the file stdout already is        | stdout                      | `-` refused    |
+//! | `-`, or the file stdout already is        | stdout                      | refused        |
+//! | the regular file stderr already is        | stderr                      | refused        |
 //! | absent, or a regular file                 | replaced atomically, locked | the same       |
 //! | a symlink to a regular file               | its file replaced, link kept| the same       |
 //! | a character or block device, or a FIFO    | written straight into       | refused        |
@@ -39,6 +40,8 @@ use crate::output;
 pub enum Target {
     /// Standard output: `-`, or a path naming the file stdout already is.
     Stdout,
+    /// Standard error, where a path names the regular file it already is.
+    Stderr,
     /// A character or block device or a FIFO, written straight into.
     Stream(PathBuf),
     /// A regular file (or where one will be made), replaced atomically; for a symlink,
@@ -69,6 +72,8 @@ pub fn output(path: &Path) -> Result<Target, Failure> {
         Kind::Regular { meta, .. } | Kind::Stream(_, meta) if is_stdout(&meta) => {
             Ok(Target::Stdout)
         }
+        // Replaced, the file stderr was redirected to would lose what the run says there.
+        Kind::Regular { meta, .. } if is_stderr(&meta) => Ok(Target::Stderr),
         Kind::Absent | Kind::Regular { link: false, .. } => Ok(Target::Regular(path.to_owned())),
         Kind::Regular { link: true, .. } => resolve(path, WHAT).map(Target::Regular),
         Kind::Stream(..) => Ok(Target::Stream(path.to_owned())),
@@ -93,6 +98,15 @@ pub fn checkpoint(path: &Path) -> Result<PathBuf, Failure> {
         return Err(refuse("'-' would be stdout".into()));
     }
     match kind(path, WHAT)? {
+        // Replacing the file stdout or stderr was redirected to (`--checkpoint
+        // /dev/stdout > result.txt`) would lose the result or the messages written to it.
+        Kind::Regular { meta, .. } if is_stdout(&meta) || is_stderr(&meta) => {
+            let stream = if is_stdout(&meta) { "stdout" } else { "stderr" };
+            Err(refuse(format!(
+                "{} is the file {stream} is written to, which saving would replace",
+                path.display()
+            )))
+        }
         Kind::Absent | Kind::Regular { link: false, .. } => Ok(path.to_owned()),
         Kind::Regular { link: true, .. } => resolve(path, WHAT),
         Kind::Stream(kind, _) | Kind::Refused(kind) => {
@@ -187,12 +201,22 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 /// Whether `meta` describes the file stdout is open on (`/dev/stdout`, `/proc/self/fd/1`,
 /// or the file stdout was redirected to).
 fn is_stdout(meta: &Metadata) -> bool {
-    let Ok(fd) = io::stdout().as_fd().try_clone_to_owned() else {
+    is_open_as(io::stdout().as_fd(), meta)
+}
+
+/// Whether `meta` describes the file stderr is open on.
+fn is_stderr(meta: &Metadata) -> bool {
+    is_open_as(io::stderr().as_fd(), meta)
+}
+
+/// Whether `meta` describes the file `fd` is open on.
+fn is_open_as(fd: std::os::fd::BorrowedFd<'_>, meta: &Metadata) -> bool {
+    let Ok(fd) = fd.try_clone_to_owned() else {
         return false;
     };
     File::from(fd)
         .metadata()
-        .is_ok_and(|out| same_inode(&out, meta))
+        .is_ok_and(|open| same_inode(&open, meta))
 }
 
 impl Target {
@@ -200,6 +224,10 @@ impl Target {
     pub fn write(&self, text: &str) -> Result<(), Failure> {
         let (path, result) = match self {
             Target::Stdout => return output::print(text),
+            Target::Stderr => (
+                &PathBuf::from("stderr"),
+                io::stderr().lock().write_all(text.as_bytes()),
+            ),
             Target::Regular(path) => (path, write_atomically(path, text.as_bytes())),
             Target::Stream(path) => (path, write_into(path, text.as_bytes())),
         };
@@ -224,8 +252,8 @@ fn write_into(path: &Path, bytes: &[u8]) -> io::Result<()> {
     file.flush()
 }
 
-/// Replaces `path` with `bytes`, whole or not at all: a new temporary file with a
-/// random name, created with `O_EXCL` in the same directory (so no planted link or
+/// Replaces `path` with `bytes`, whole or not at all, keeping its permissions: a new
+/// temporary file with a random name, created with `O_EXCL` in the same directory (so no planted link or
 /// other process's file is ever opened), fsynced, renamed over `path`; then the
 /// directory is fsynced so the rename survives a crash.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
@@ -240,6 +268,12 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         // files are read by `merge`, maybe as another user on a cluster.
         .permissions(fs::Permissions::from_mode(0o666))
         .tempfile_in(directory)?;
+    // A file replaced keeps its permissions (a shard made private with `chmod 600`
+    // stays private), as one rewritten in place would.
+    if let Ok(old) = fs::metadata(path) {
+        let mode = old.permissions().mode() & 0o7777;
+        temporary.as_file().set_permissions(fs::Permissions::from_mode(mode))?;
+    }
     temporary.write_all(bytes)?;
     temporary.as_file().sync_all()?;
     temporary.persist(path).map_err(|e| e.error)?;
