@@ -450,8 +450,18 @@ fn a_replaced_file_keeps_its_permissions() {
     use std::os::unix::fs::PermissionsExt as _;
     let dir = scratch("files-mode");
     for (name, mode, args, again) in [
-        ("shard.json", 0o600, &["--output", "shard.json"][..], &[][..]),
-        ("run.ckpt", 0o640, &["--checkpoint", "run.ckpt"], &["--force"]),
+        (
+            "shard.json",
+            0o600,
+            &["--output", "shard.json"][..],
+            &[][..],
+        ),
+        (
+            "run.ckpt",
+            0o640,
+            &["--checkpoint", "run.ckpt"],
+            &["--force"],
+        ),
     ] {
         let out = run_in(&dir, &[&SHARD[..], args].concat());
         assert!(out.status.success(), "{}", text(&out.stderr));

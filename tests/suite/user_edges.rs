@@ -578,3 +578,88 @@ fn a_long_shard_s_announcement_does_not_rewrite_its_command() {
     // Interrupted before it wrote: no shard file and no lock is left.
     assert_eq!(fs::read_dir(&dir).unwrap().count(), 0);
 }
+
+#[test]
+fn a_mistyped_command_is_named_with_the_one_meant() {
+    // Where N goes a word is a command mistyped: saying that the 8 after it is
+    // unexpected would blame the wrong word.
+    for (args, named, meant) in [
+        (&["cout", "8"][..], "'cout'", Some("'count'")),
+        (&["solution", "8"], "'solution'", Some("'solutions'")),
+        (&["Show", "4"], "'Show'", Some("'show'")),
+        (&["cheque", "1", "2"], "'cheque'", Some("'check'")),
+        (&["xyzzy"], "'xyzzy'", None),
+    ] {
+        let out = run(args, None);
+        assert_usage_error(
+            &out,
+            &format!("unrecognized command {named}"),
+            &format!("{args:?}"),
+        );
+        let err = text(&out.stderr);
+        match meant {
+            Some(meant) => assert!(err.contains(&format!("did you mean {meant}?")), "{err}"),
+            None => assert!(!err.contains("did you mean"), "{err}"),
+        }
+        assert!(err.contains("or a board size from 1 to 32"), "{err}");
+    }
+}
+
+#[test]
+fn an_option_s_error_points_to_its_command_s_help_with_clap_s_tip() {
+    for (args, names, help) in [
+        (
+            &["count", "8", "--thread", "1"][..],
+            "a similar argument exists: '--threads'",
+            "nqueens count --help",
+        ),
+        (
+            &["count", "8", "--unqiue"],
+            "a similar argument exists: '--unique'",
+            "nqueens count --help",
+        ),
+        (
+            &["count", "8", "--shard", "2/2"],
+            "'2/2'",
+            "nqueens count --help",
+        ),
+        (
+            &["solutions", "8", "--limit", "x"],
+            "'x'",
+            "nqueens solutions --help",
+        ),
+        (&["check", "--foo"], "'--foo'", "nqueens check --help"),
+        (&["--bogus"], "'--bogus'", "nqueens --help"),
+    ] {
+        let out = run(args, None);
+        assert_usage_error(&out, names, &format!("{args:?}"));
+        let err = text(&out.stderr);
+        assert!(err.trim_end().ends_with(&format!("see '{help}'")), "{err}");
+        assert!(!err.contains("to pass"), "{err}");
+    }
+}
+
+#[test]
+fn an_unwritable_stderr_changes_no_exit_code_and_panics_nothing() {
+    // `eprintln!` panics (exit 101) where stderr cannot be written.
+    for (args, code) in [
+        (&["0"][..], 2),
+        (&["--bogus"], 2),
+        (&["count", "8", "--threads", "x"], 2),
+        (&["cout", "8"], 2),
+        (&["solutions", "2"], 0),
+        (&["10", "--verify"], 0),
+    ] {
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::null())
+            .stderr(full)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
+    }
+}

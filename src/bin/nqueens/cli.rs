@@ -413,7 +413,9 @@ pub fn exit_for_parse_error(err: &clap::Error) -> ExitCode {
         }
         _ => {
             // clap's first paragraph says what is wrong (sometimes over several lines,
-            // e.g. the names of missing arguments); usage and tips follow.
+            // e.g. the names of missing arguments); usage and tips follow. The tips
+            // ("a similar argument exists: '--threads'") join the line, and the help
+            // named is the command's whose usage clap shows.
             let rendered = err.render().to_string();
             let first: Vec<&str> = rendered
                 .lines()
@@ -422,11 +424,51 @@ pub fn exit_for_parse_error(err: &clap::Error) -> ExitCode {
                 .collect();
             let first = first.join(" ");
             let first = first.strip_prefix("error: ").unwrap_or(&first);
-            eprintln!(
-                "error: {}; see 'nqueens --help'",
-                crate::failure::shorten(first, 200)
-            );
+            let tips: Vec<&str> = rendered
+                .lines()
+                .filter_map(|line| line.trim().strip_prefix("tip: "))
+                // ("To pass '--bogus' as a value, use '-- --bogus'": no value here
+                // starts with a dash.)
+                .filter(|tip| !tip.starts_with("to pass"))
+                .collect();
+            let tips = if tips.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", tips.join("; "))
+            };
+            crate::failure::say(&format!(
+                "error: {}{tips}; see '{} --help'",
+                crate::failure::shorten(first, 200),
+                command_of(&rendered)
+            ));
             ExitCode::from(2)
         }
     }
+}
+
+/// The command whose usage a rendered clap error shows (`nqueens count` for `Usage:
+/// nqueens count [OPTIONS] [N]`): its words before the first placeholder or option.
+/// An invalid value's error shows none; then the subcommand named on the command line.
+fn command_of(rendered: &str) -> String {
+    let usage = rendered
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("Usage: "));
+    if let Some(usage) = usage {
+        let words: Vec<&str> = usage
+            .split_whitespace()
+            .take_while(|w| !w.starts_with(['[', '<', '-']))
+            .collect();
+        if !words.is_empty() {
+            return words.join(" ");
+        }
+    }
+    let command = <Cli as clap::CommandFactory>::command();
+    let named = std::env::args_os()
+        .skip(1)
+        .take_while(|arg| arg != "--")
+        .find_map(|arg| {
+            let arg = arg.to_str()?.to_owned();
+            command.find_subcommand(&arg).map(|_| arg)
+        });
+    named.map_or("nqueens".into(), |sub| format!("nqueens {sub}"))
 }

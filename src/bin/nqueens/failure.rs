@@ -35,9 +35,17 @@ impl Failure {
             Failure::Silent(code) => return ExitCode::from(code),
         };
         let message = self.message();
-        eprintln!("error: {message}");
+        say(&format!("error: {message}"));
         ExitCode::from(code)
     }
+}
+
+/// Writes `line` to stderr. Not `eprintln!`, which panics where stderr cannot be
+/// written (`2>/dev/full`, a closed terminal): the exit code then says what the line
+/// would have.
+pub fn say(line: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
 /// Shortens a value for an error message, so a megabyte-long argument stays one line.

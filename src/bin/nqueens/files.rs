@@ -272,7 +272,9 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     // stays private), as one rewritten in place would.
     if let Ok(old) = fs::metadata(path) {
         let mode = old.permissions().mode() & 0o7777;
-        temporary.as_file().set_permissions(fs::Permissions::from_mode(mode))?;
+        temporary
+            .as_file()
+            .set_permissions(fs::Permissions::from_mode(mode))?;
     }
     temporary.write_all(bytes)?;
     temporary.as_file().sync_all()?;

@@ -31,6 +31,9 @@ struct Report {
 /// `--solve` runs the plain const solver for everything; `--verify` re-derives the
 /// answer with the solver and the reference search, and checks the engine against it.
 pub fn run(args: &AnswerArgs) -> Result<(), Failure> {
+    if let Some(word) = args.size.n.as_deref().and_then(|n| n.to_str()) {
+        input::not_a_command(word)?;
+    }
     input::no_extra(&args.size.extra)?;
     let n = input::board_size(args.size.n.as_deref())?;
     let (placements, total, source) = if args.solve || args.verify {
@@ -125,10 +128,10 @@ fn check(answer: &Answer) -> Result<(), Failure> {
     } else {
         "run-time answer"
     };
-    eprintln!(
+    crate::failure::say(&format!(
         "{}; counting engine agrees",
         run_verify::describe(source, &checked, started.elapsed())
-    );
+    ));
     Ok(())
 }
 

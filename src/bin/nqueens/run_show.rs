@@ -81,7 +81,7 @@ impl SlowNote {
         self.said = true;
         let rate = found as f64 / elapsed.as_secs_f64();
         let rest = (self.k - found) as f64 / rate;
-        eprintln!(
+        crate::failure::say(&format!(
             "nqueens: looking for placement {} of n={} by listing every one before it in \
              lexicographic order: {} found in {:.1} s, so {} more at that rate \
              (Ctrl-C stops)",
@@ -90,7 +90,7 @@ impl SlowNote {
             estimate::grouped(found),
             elapsed.as_secs_f64(),
             estimate::human(rest)
-        );
+        ));
     }
 }
 

@@ -19,7 +19,7 @@ pub fn run(args: &SolutionsArgs) -> Result<(), Failure> {
     let search = Solutions::new(n).ok_or_else(|| input::out_of_range(n))?;
     if search.clone().next().is_none() {
         // Nothing to print, which stdout shows as nothing; a person is told why.
-        eprintln!("nqueens: {}", input::no_placements(n));
+        crate::failure::say(&format!("nqueens: {}", input::no_placements(n)));
         return Ok(());
     }
     // The search runs in lexicographic order, so each class's smallest placement is
