@@ -126,9 +126,26 @@ fn verify_flag_reports_on_stderr_and_keeps_stdout_clean() {
     let out = run(&["8", "--verify"], None);
     assert!(out.status.success());
     assert_eq!(text(&out.stdout), expected(8));
-    assert!(text(&out.stderr).starts_with("n=8: ok: table total 92"));
+    let err = text(&out.stderr);
+    assert!(err.starts_with("n=8: ok: total 92 = native solver (2056 nodes) = reference search = table; 3 placements"), "{err}");
     let out = run(&["5", "--verify"], None);
-    assert!(text(&out.stderr).starts_with("n=5: ok: run-time answer total 10"));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with(
+            "n=5: ok: total 10 = native solver (53 nodes) = reference search; 3 placements"
+        ),
+        "{err}"
+    );
+    // One of each, and none, said so.
+    let err = text(&run(&["1", "--verify"], None).stderr);
+    assert!(
+        err.starts_with(
+            "n=1: ok: total 1 = native solver (1 node) = reference search; 1 placement valid;"
+        ),
+        "{err}"
+    );
+    let err = text(&run(&["3", "--verify"], None).stderr);
+    assert!(err.contains("; no placements to check;"), "{err}");
 }
 
 #[test]

@@ -501,3 +501,43 @@ fn a_full_disk_is_a_clear_error_not_a_panic() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn compare_fails_when_every_algorithm_asked_for_is_past_its_limit() {
+    // Asked for by name, an algorithm that is skipped leaves nothing compared: an
+    // error, where one that runs beside it keeps the table (and the skip reason).
+    let out = run(&["compare", "11", "--algo", "cell-by-cell"], None);
+    assert_usage_error(&out, "cell-by-cell up to 10", "all skipped");
+    let mixed = run(
+        &[
+            "compare",
+            "11",
+            "--algo",
+            "cell-by-cell",
+            "--algo",
+            "bitmask",
+        ],
+        None,
+    );
+    assert_eq!(mixed.status.code(), Some(0), "{}", text(&mixed.stderr));
+    assert!(text(&mixed.stdout).contains("cell-by-cell   skipped: n=11 is past"));
+}
+
+#[test]
+fn a_number_too_large_for_64_bits_is_called_too_large() {
+    for args in [
+        &["trace", "4", "--limit", "99999999999999999999999999"][..],
+        &["show", "4", "--index", "18446744073709551616"],
+        &["solutions", "4", "--limit", " 18446744073709551616 "],
+    ] {
+        let out = run(args, None);
+        assert_usage_error(
+            &out,
+            "too large, the largest is 18446744073709551615",
+            &format!("{args:?}"),
+        );
+    }
+    // The largest itself is a number like any other.
+    let out = run(&["solutions", "4", "--limit", "18446744073709551615"], None);
+    assert_eq!(out.status.code(), Some(0));
+}

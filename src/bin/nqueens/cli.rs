@@ -35,7 +35,9 @@ pub struct AnswerArgs {
     #[command(flatten)]
     pub size: Size,
     /// Re-derive the answer at run time (native solver and an independent reference
-    /// search) and report the check on stderr; exit 1 on any mismatch. Both are plain
+    /// search), check the table entry (if any) and the counting engine against it, and
+    /// report the check on stderr; exit 1 on any mismatch. The answer printed is the
+    /// re-derived one, as with --solve (`"source":"solver"` in --json). Both are plain
     /// searches, slow past n = 16 as --solve is, and they print nothing until done.
     #[arg(long)]
     pub verify: bool,
@@ -112,7 +114,7 @@ fn steps(text: &str) -> Result<Limit, String> {
     whole(text)
         .filter(|&k| k >= 1)
         .map(Limit::Steps)
-        .ok_or_else(|| "expected a whole number of steps from 1 up, or all".into())
+        .ok_or_else(|| number_error(text, "expected a whole number of steps from 1 up, or all"))
 }
 
 /// Options of `nqueens solutions`.
@@ -185,13 +187,29 @@ fn count_of_placements(text: &str) -> Result<u64, String> {
     if text.trim_ascii() == "all" {
         return Ok(u64::MAX);
     }
-    whole(text).ok_or_else(|| "expected a whole number of placements, 0 or more, or all".into())
+    let expected = "expected a whole number of placements, 0 or more, or all";
+    whole(text).ok_or_else(|| number_error(text, expected))
 }
 
 fn index(text: &str) -> Result<u64, String> {
-    whole(text)
-        .filter(|&k| k >= 1)
-        .ok_or_else(|| "expected a whole number from 1 (the first placement) up".into())
+    whole(text).filter(|&k| k >= 1).ok_or_else(|| {
+        number_error(
+            text,
+            "expected a whole number from 1 (the first placement) up",
+        )
+    })
+}
+
+/// The error of a number option whose values are `expected`: a whole number too large
+/// for 64 bits is one, so it is told what the largest is instead.
+fn number_error(text: &str, expected: &str) -> String {
+    let text = text.trim_ascii();
+    let too_large = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    if too_large && digits(text).is_none() {
+        format!("too large, the largest is {} ({expected})", u64::MAX)
+    } else {
+        expected.into()
+    }
 }
 
 /// A whole number given as ASCII digits, with optional surrounding whitespace as for

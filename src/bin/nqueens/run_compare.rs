@@ -46,6 +46,19 @@ pub fn run(args: &CompareArgs) -> Result<(), Failure> {
             .filter(|a| args.algo.contains(a))
             .collect()
     };
+    // Asked for by name and all past their limits, nothing would be compared: an
+    // error, not an exit 0 with a table of reasons.
+    if !args.algo.is_empty() && chosen.iter().all(|a| n > a.practical_limit()) {
+        let limits: Vec<String> = chosen
+            .iter()
+            .map(|a| format!("{} up to {}", a.name(), a.practical_limit()))
+            .collect();
+        return Err(Failure::Usage(format!(
+            "n={n} is past the practical limit of every algorithm asked for ({}); \
+             ask for a smaller n or another algorithm (`nqueens count {n}` counts any size)",
+            limits.join(", ")
+        )));
+    }
     let mut rows: Vec<Row> = chosen.iter().map(|&a| measure(a, n)).collect();
     let fastest = rows
         .iter()
