@@ -14,9 +14,9 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let words: Vec<String> = text.split_ascii_whitespace().map(str::to_owned).collect();
+    let words: Vec<&str> = text.split_ascii_whitespace().collect();
     let n = words.len();
-    let column = |w: &String| -> Option<u32> {
+    let column = |w: &&str| -> Option<u32> {
         let digits = w.trim_start_matches('0');
         (w.bytes().all(|b| b.is_ascii_digit()) && digits.len() <= 2)
             .then(|| digits.parse::<u32>().ok())

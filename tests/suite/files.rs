@@ -472,3 +472,70 @@ fn a_replaced_file_keeps_its_permissions() {
         assert_eq!(kept, mode, "{name}: {kept:o}");
     }
 }
+
+#[test]
+fn merge_dash_reads_the_shard_results_on_stdin() {
+    // `cat shard-*.json | nqueens merge -`: the records one after another, with files
+    // beside them; stdin once only, and each record checked as a file is.
+    let dir = scratch("files-merge-stdin");
+    let shards: Vec<String> = (0..3)
+        .map(|i| {
+            let name = format!("s{i}.json");
+            let out = run_in(
+                &dir,
+                &[
+                    "count",
+                    "12",
+                    "--shard",
+                    &format!("{i}/3"),
+                    "--output",
+                    &name,
+                ],
+            );
+            assert!(out.status.success(), "{}", text(&out.stderr));
+            fs::read_to_string(dir.join(&name)).unwrap()
+        })
+        .collect();
+    let merge = |args: &[&str], stdin: String| {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .current_dir(&dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), stdin.as_bytes()).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let all = merge(&["merge", "-"], shards.concat());
+    assert_eq!(text(&all.stdout), "14200\n", "{}", text(&all.stderr));
+    let beside = merge(&["merge", "s0.json", "-", "--unique"], shards[1..].concat());
+    assert_eq!(text(&beside.stdout), "1787\n", "{}", text(&beside.stderr));
+    for (args, stdin, names) in [
+        (
+            &["merge", "-", "-"][..],
+            shards.concat(),
+            "'-' (stdin) is given twice",
+        ),
+        (
+            &["merge", "-"],
+            String::new(),
+            "stdin holds no shard result",
+        ),
+        (
+            &["merge", "-"],
+            format!("{}x", shards[0]),
+            "stdin's record 2 is not",
+        ),
+        (
+            &["merge", "-", "s0.json"],
+            shards.concat(),
+            "stdin's record 1 and s0.json",
+        ),
+        (&["merge", "-"], shards[..2].concat(), "got 2 shard results"),
+    ] {
+        assert_usage_error(&merge(args, stdin), names, &format!("{args:?}"));
+    }
+    assert_eq!(names(&dir), ["s0.json", "s1.json", "s2.json"]);
+}

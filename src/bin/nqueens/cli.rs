@@ -291,7 +291,9 @@ pub struct CountArgs {
 /// Options of `nqueens merge`.
 #[derive(Args, Debug)]
 pub struct MergeArgs {
-    /// Shard result files of one count, all shards 0..M-1, each exactly once.
+    /// Shard result files of one count, all shards 0..M-1, each exactly once; `-`
+    /// reads results from stdin, one after another (`cat shard-*.json | nqueens merge
+    /// -`).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
     /// Print the distinct count instead of the total.
@@ -489,4 +491,28 @@ fn command_of(rendered: &str) -> String {
             command.find_subcommand(&arg).map(|_| arg)
         });
     named.map_or("nqueens".into(), |sub| format!("nqueens {sub}"))
+}
+
+/// Where N goes, a word that starts with a letter (`nqueens cout 8`) is a command
+/// mistyped rather than a bad size: said so, with the command it is most like.
+pub fn not_a_command(word: &str) -> Result<(), crate::failure::Failure> {
+    if !word.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return Ok(());
+    }
+    let command = <Cli as clap::CommandFactory>::command();
+    let lower = word.to_ascii_lowercase();
+    // clap's own threshold for suggesting a subcommand.
+    let closest = command
+        .get_subcommands()
+        .map(|c| (strsim::jaro(&lower, c.get_name()), c.get_name()))
+        .filter(|&(likeness, _)| likeness > 0.7)
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    let meant = closest.map_or(String::new(), |(_, name)| {
+        format!(" (did you mean '{name}'?)")
+    });
+    Err(crate::failure::Failure::Usage(format!(
+        "unrecognized command {}{meant}; expected a command or a board size from 1 to 32, \
+         see 'nqueens --help'",
+        crate::failure::quote(word)
+    )))
 }

@@ -50,30 +50,6 @@ pub fn no_placements(n: u32) -> String {
     format!("n = {n} has no placements ({n} queens cannot avoid each other on a {n}x{n} board)")
 }
 
-/// Where N goes, a word that starts with a letter (`nqueens cout 8`) is a command
-/// mistyped rather than a bad size: said so, with the command it is most like.
-pub fn not_a_command(word: &str) -> Result<(), Failure> {
-    if !word.starts_with(|c: char| c.is_ascii_alphabetic()) {
-        return Ok(());
-    }
-    let command = <crate::cli::Cli as clap::CommandFactory>::command();
-    let lower = word.to_ascii_lowercase();
-    // clap's own threshold for suggesting a subcommand.
-    let closest = command
-        .get_subcommands()
-        .map(|c| (strsim::jaro(&lower, c.get_name()), c.get_name()))
-        .filter(|&(likeness, _)| likeness > 0.7)
-        .max_by(|a, b| a.0.total_cmp(&b.0));
-    let meant = closest.map_or(String::new(), |(_, name)| {
-        format!(" (did you mean '{name}'?)")
-    });
-    Err(Failure::Usage(format!(
-        "unrecognized command {}{meant}; expected a command or a board size from 1 to 32, \
-         see 'nqueens --help'",
-        quote(word)
-    )))
-}
-
 /// The error for a second value after N.
 pub fn one_size_only(extra: &str) -> Failure {
     Failure::Usage(format!(

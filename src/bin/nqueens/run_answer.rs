@@ -32,7 +32,7 @@ struct Report {
 /// answer with the solver and the reference search, and checks the engine against it.
 pub fn run(args: &AnswerArgs) -> Result<(), Failure> {
     if let Some(word) = args.size.n.as_deref().and_then(|n| n.to_str()) {
-        input::not_a_command(word)?;
+        crate::cli::not_a_command(word)?;
     }
     input::no_extra(&args.size.extra)?;
     let n = input::board_size(args.size.n.as_deref())?;

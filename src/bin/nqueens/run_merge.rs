@@ -1,7 +1,6 @@
 //! `nqueens merge`: add up the shard results of one count.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use nqueens::Partial;
 
@@ -13,15 +12,31 @@ use crate::{output, published};
 /// Checks that the files are exactly the shards 0..M-1 of one count, then prints the
 /// total (or the distinct count with `--unique`).
 pub fn run(args: &MergeArgs) -> Result<(), Failure> {
-    let results: Vec<(PathBuf, ShardResult)> = args
-        .files
-        .iter()
-        .map(|path| ShardResult::read(path).map(|r| (path.clone(), r)))
-        .collect::<Result<_, _>>()?;
+    // Each result with what to call it: its file, or (`-`) its place on stdin.
+    let mut results: Vec<(String, ShardResult)> = Vec::new();
+    let mut stdin_read = false;
+    for path in &args.files {
+        if path.as_os_str() == "-" {
+            if std::mem::replace(&mut stdin_read, true) {
+                return Err(Failure::Usage(
+                    "'-' (stdin) is given twice; stdin can be read once".into(),
+                ));
+            }
+            let records = ShardResult::read_stdin()?;
+            results.extend(
+                records
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, r)| (format!("stdin's record {}", i + 1), r)),
+            );
+        } else {
+            results.push((path.display().to_string(), ShardResult::read(path)?));
+        }
+    }
     let (first_path, first) = results
         .first()
         .ok_or_else(|| Failure::Usage("no shard files given".into()))?;
-    let mut by_shard: BTreeMap<usize, &PathBuf> = BTreeMap::new();
+    let mut by_shard: BTreeMap<usize, &String> = BTreeMap::new();
     for (path, result) in &results {
         let same = (
             result.n,
@@ -33,12 +48,12 @@ pub fn run(args: &MergeArgs) -> Result<(), Failure> {
             return Err(Failure::Usage(format!(
                 "{} is shard {}/{} of n={} split {}, but {} is of n={} split {} in {} shards; \
                  they are not parts of one count",
-                path.display(),
+                path,
                 result.shard,
                 result.shards,
                 result.n,
                 result.split,
-                first_path.display(),
+                first_path,
                 first.n,
                 first.split,
                 first.shards
@@ -47,10 +62,7 @@ pub fn run(args: &MergeArgs) -> Result<(), Failure> {
         if let Some(other) = by_shard.insert(result.shard, path) {
             return Err(Failure::Usage(format!(
                 "shard {}/{} is given twice: {} and {}",
-                result.shard,
-                result.shards,
-                other.display(),
-                path.display()
+                result.shard, result.shards, other, path
             )));
         }
     }
@@ -60,7 +72,7 @@ pub fn run(args: &MergeArgs) -> Result<(), Failure> {
         .collect();
     if !missing.is_empty() {
         return Err(Failure::Usage(format!(
-            "missing shard{} {} of {} (n={}); got {} files",
+            "missing shard{} {} of {} (n={}); got {} shard results",
             if missing.len() == 1 { "" } else { "s" },
             missing.join(", "),
             first.shards,

@@ -21,6 +21,10 @@ const VERSION: u32 = 6;
 /// The most bytes `merge` reads from one file: a shard result is a few hundred.
 const READ_LIMIT: u64 = 1 << 20;
 
+/// The most bytes `merge -` reads from stdin: room for the results of a count split
+/// into some 200,000 shards.
+const STDIN_LIMIT: u64 = 64 << 20;
+
 /// One shard's result. Numbers are exact integers (u128 where they can grow large);
 /// `checksum` covers every other field, so an edited or truncated file is refused.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
@@ -136,6 +140,55 @@ impl ShardResult {
         }
         let result: ShardResult = serde_json::from_slice(&bytes)
             .map_err(|e| Failure::Usage(format!("{shown} is not an nqueens shard result: {e}")))?;
+        result.checked(&shown.to_string())
+    }
+
+    /// `merge -`: the shard results on stdin, one after another (`cat shard-*.json |
+    /// nqueens merge -`), each checked as a file is; errors name them "stdin's record
+    /// K". At most [`STDIN_LIMIT`] bytes.
+    pub fn read_stdin() -> Result<Vec<Self>, Failure> {
+        use std::io::IsTerminal as _;
+        let stdin = std::io::stdin();
+        if stdin.is_terminal() {
+            return Err(Failure::Usage(
+                "merge - reads shard results from stdin, which is a terminal; pipe them \
+                 in, e.g. cat shard-*.json | nqueens merge -"
+                    .into(),
+            ));
+        }
+        let mut bytes = Vec::new();
+        stdin
+            .lock()
+            .take(STDIN_LIMIT + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| Failure::Usage(format!("cannot read shard results from stdin: {e}")))?;
+        if bytes.len() as u64 > STDIN_LIMIT {
+            return Err(Failure::Usage(format!(
+                "stdin holds more than {STDIN_LIMIT} bytes; expected nqueens shard results \
+                 (a few hundred bytes of JSON each)"
+            )));
+        }
+        let records = serde_json::Deserializer::from_slice(&bytes).into_iter::<ShardResult>();
+        let mut results = Vec::new();
+        for (i, record) in records.enumerate() {
+            let shown = format!("stdin's record {}", i + 1);
+            let result = record.map_err(|e| {
+                Failure::Usage(format!("{shown} is not an nqueens shard result: {e}"))
+            })?;
+            results.push(result.checked(&shown)?);
+        }
+        if results.is_empty() {
+            return Err(Failure::Usage(
+                "stdin holds no shard result; expected the JSON that count --shard writes".into(),
+            ));
+        }
+        Ok(results)
+    }
+
+    /// `self`, read from `shown`, if it is a whole, undamaged shard result of this
+    /// version.
+    fn checked(self, shown: &str) -> Result<Self, Failure> {
+        let result = self;
         if result.format != FORMAT {
             return Err(Failure::Usage(format!(
                 "{shown} is a {} version {} file; expected {FORMAT} version {VERSION}",
