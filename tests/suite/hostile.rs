@@ -161,7 +161,10 @@ fn cases() -> Vec<Case> {
             "'18446744073709551616'",
         ),
         (&["solutions", "8", "--format", "xml"], "'xml'"),
-        (&["solutions", "8", "--format", ""], "''"),
+        (
+            &["solutions", "8", "--format", ""],
+            "a value is required for '--format <FORMAT>'",
+        ),
         (&["show", "8", "--index", "0"], "'0'"),
         (&["show", "8", "--index", "93"], "placement 93"),
         (&["show", "3"], "n = 3 has no placements"),
@@ -169,7 +172,10 @@ fn cases() -> Vec<Case> {
         (&["check", "1,,x"], "row 2 has no column"),
         (&["check", "1,x"], "'x'"),
         (&["compare", "8", "--algo", "quick"], "'quick'"),
-        (&["compare", "8", "--algo", ""], "''"),
+        (
+            &["compare", "8", "--algo", ""],
+            "a value is required for '--algo <NAME>'",
+        ),
         // Placements for check.
         (&["check", "0"], "'0'"),
         (&["check", "1", "3"], "'3'"),

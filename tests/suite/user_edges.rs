@@ -663,3 +663,23 @@ fn an_unwritable_stderr_changes_no_exit_code_and_panics_nothing() {
         assert_eq!(out.status.code(), Some(code), "{args:?}");
     }
 }
+
+#[test]
+fn completions_offer_the_formats_and_algorithms_by_name() {
+    // Not file names: `--format` and `--algorithm` take fixed words.
+    let bash = text(&run(&["completions", "bash"], None).stdout);
+    assert!(
+        bash.contains(r#"compgen -W "rows boards json""#),
+        "--format"
+    );
+    let algorithms = r#"compgen -W "naive flags bitmask dancing-links cell-by-cell""#;
+    assert!(
+        bash.matches(algorithms).count() >= 3,
+        "--algo, --algorithm and -a"
+    );
+    let fish = text(&run(&["completions", "fish"], None).stdout);
+    assert!(
+        fish.contains(r#"-l format -d"#) && fish.contains(r#"-r -f -a "rows"#),
+        "fish"
+    );
+}

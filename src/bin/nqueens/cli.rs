@@ -74,7 +74,7 @@ pub struct CompareArgs {
     pub size: Size,
     /// Run only this algorithm; repeat for several. One of: naive, flags, bitmask,
     /// dancing-links, cell-by-cell [default: all].
-    #[arg(long, value_name = "NAME", value_parser = algorithm)]
+    #[arg(long, value_name = "NAME", value_parser = algorithm())]
     pub algo: Vec<Algorithm>,
     /// Print the same data as one JSON object.
     #[arg(long)]
@@ -88,7 +88,7 @@ pub struct TraceArgs {
     pub size: Size,
     /// The algorithm to watch. One of: naive, flags, bitmask, dancing-links,
     /// cell-by-cell.
-    #[arg(long, short, value_name = "NAME", default_value = "bitmask", value_parser = algorithm)]
+    #[arg(long, short, value_name = "NAME", default_value = "bitmask", value_parser = algorithm())]
     pub algorithm: Algorithm,
     /// Stop after K steps (a whole number from 1 up), or `all` for the whole search.
     /// A last line says where it stopped.
@@ -124,7 +124,7 @@ pub struct SolutionsArgs {
     pub size: Size,
     /// Output format: rows (`2 4 6 1 3 5`), boards (lines of `.` and `Q`, a blank line
     /// after each) or json (one object per line).
-    #[arg(long, value_name = "FORMAT", default_value = "rows", value_parser = format)]
+    #[arg(long, value_name = "FORMAT", default_value = "rows", value_parser = format())]
     pub format: Format,
     /// Stop after K placements (a whole number, 0 or more), or `all` (the default), as
     /// trace's --limit takes it.
@@ -166,20 +166,26 @@ pub enum Format {
     Json,
 }
 
-fn algorithm(name: &str) -> Result<Algorithm, String> {
-    Algorithm::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-        format!("expected one of {}", names.join(", "))
+/// The algorithms by name, as clap's possible values, so that shell completions offer
+/// them and an error lists them.
+fn algorithm() -> impl clap::builder::TypedValueParser<Value = Algorithm> {
+    use clap::builder::TypedValueParser as _;
+    let names = Algorithm::ALL.map(|a| a.name());
+    clap::builder::PossibleValuesParser::new(names).try_map(|name: String| {
+        Algorithm::from_name(&name).ok_or_else(|| format!("no algorithm is named {name}"))
     })
 }
 
-fn format(name: &str) -> Result<Format, String> {
-    match name {
-        "rows" => Ok(Format::Rows),
-        "boards" => Ok(Format::Boards),
-        "json" => Ok(Format::Json),
-        _ => Err("expected rows, boards or json".into()),
-    }
+/// The formats by name, as clap's possible values (see [`algorithm`]).
+fn format() -> impl clap::builder::TypedValueParser<Value = Format> {
+    use clap::builder::TypedValueParser as _;
+    clap::builder::PossibleValuesParser::new(["rows", "boards", "json"]).map(|name: String| {
+        match name.as_str() {
+            "rows" => Format::Rows,
+            "boards" => Format::Boards,
+            _ => Format::Json,
+        }
+    })
 }
 
 /// A whole number (0 is allowed: print nothing), or `all`: every placement.
