@@ -679,7 +679,7 @@ fn completions_offer_the_formats_and_algorithms_by_name() {
     );
     let fish = text(&run(&["completions", "fish"], None).stdout);
     assert!(
-        fish.contains(r#"-l format -d"#) && fish.contains(r#"-r -f -a "rows"#),
+        fish.contains("-l format -d") && fish.contains(r#"-r -f -a "rows"#),
         "fish"
     );
 }

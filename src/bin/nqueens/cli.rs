@@ -170,7 +170,7 @@ pub enum Format {
 /// them and an error lists them.
 fn algorithm() -> impl clap::builder::TypedValueParser<Value = Algorithm> {
     use clap::builder::TypedValueParser as _;
-    let names = Algorithm::ALL.map(|a| a.name());
+    let names = Algorithm::ALL.map(Algorithm::name);
     clap::builder::PossibleValuesParser::new(names).try_map(|name: String| {
         Algorithm::from_name(&name).ok_or_else(|| format!("no algorithm is named {name}"))
     })
