@@ -115,6 +115,21 @@ fn cases() -> Vec<Case> {
             code: 2,
             names: "not valid UTF-8".into(),
         });
+        // Invalid UTF-8 as an option's value: the option named.
+        for option in ["--threads", "--memory"]
+            .iter()
+            .filter(|_| *prefix == ["count"])
+        {
+            let mut args: Vec<OsString> =
+                ["count", "8", option].iter().map(OsString::from).collect();
+            args.push(OsString::from_vec(vec![b'2', 0xff]));
+            cases.push(Case {
+                args,
+                stdin: vec![],
+                code: 2,
+                names: format!("the value '2\u{fffd}' of {option} is not valid UTF-8"),
+            });
+        }
         // A second value, unknown flag.
         let extra: Vec<&str> = prefix.iter().copied().chain(["8", "9"]).collect();
         cases.push(case(&extra, b"", 2, "'9'"));

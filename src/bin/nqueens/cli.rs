@@ -437,6 +437,28 @@ pub fn exit_for_parse_error(err: &clap::Error) -> ExitCode {
                 Err(failure) => failure.report(),
             }
         }
+        ErrorKind::InvalidUtf8 => {
+            // clap says only that some argument is not UTF-8: name it, and its option.
+            let rendered = err.render().to_string();
+            let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+            let bad = args.iter().position(|arg| arg.to_str().is_none());
+            let what = match bad {
+                Some(i) => {
+                    let shown = crate::failure::quote(&args[i].to_string_lossy());
+                    let before = i.checked_sub(1).and_then(|j| args[j].to_str());
+                    match before.filter(|o| o.starts_with('-')) {
+                        Some(option) => format!("the value {shown} of {option}"),
+                        None => format!("the argument {shown}"),
+                    }
+                }
+                None => "an argument".into(),
+            };
+            crate::failure::say(&format!(
+                "error: {what} is not valid UTF-8; see '{} --help' for what it takes",
+                command_of(&rendered)
+            ));
+            ExitCode::from(2)
+        }
         _ => {
             // clap's first paragraph says what is wrong (sometimes over several lines,
             // e.g. the names of missing arguments); usage and tips follow. The tips

@@ -63,20 +63,79 @@ pub fn install(context: Context) {
 /// read again, and N is the command's only positional argument).
 fn resume_command(size_on_stdin: Option<u32>) -> String {
     std::env::args_os()
-        .map(|arg| shell_quote(&arg.to_string_lossy()))
+        .map(|arg| shell_quote(&arg))
         .chain(size_on_stdin.map(|n| n.to_string()))
         .collect::<Vec<_>>()
         .join(" ")
 }
 
-fn shell_quote(word: &str) -> String {
-    let plain = !word.is_empty()
-        && word
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"_-./=:,+@%".contains(&b));
-    if plain {
-        word.to_owned()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
+/// `word` as a POSIX shell reads it back byte for byte: bare where nothing in it is
+/// special, else in single quotes; with bytes that are not UTF-8, or control
+/// characters (which would be shown changed, or break the report's line), as `$'...'`
+/// with `\xHH` escapes (POSIX.1-2024; bash, zsh and ksh have long read it).
+fn shell_quote(word: &std::ffi::OsStr) -> String {
+    use std::fmt::Write as _;
+    use std::os::unix::ffi::OsStrExt as _;
+    let bytes = word.as_bytes();
+    match std::str::from_utf8(bytes) {
+        Ok(text) if !text.chars().any(char::is_control) => {
+            let plain = !text.is_empty()
+                && text
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"_-./=:,+@%".contains(&b));
+            if plain {
+                text.to_owned()
+            } else {
+                format!("'{}'", text.replace('\'', r"'\''"))
+            }
+        }
+        _ => {
+            let mut quoted = String::from("$'");
+            for &b in bytes {
+                match b {
+                    b'\'' | b'\\' => {
+                        quoted.push('\\');
+                        quoted.push(char::from(b));
+                    }
+                    0x20..=0x7e => quoted.push(char::from(b)),
+                    _ => {
+                        let _ = write!(quoted, "\\x{b:02x}");
+                    }
+                }
+            }
+            quoted.push('\'');
+            quoted
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_quote;
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt as _;
+
+    #[test]
+    fn every_word_is_quoted_so_that_a_shell_reads_back_its_bytes() {
+        let words: [&[u8]; 7] = [
+            b"count",
+            b"a b.ckpt",
+            b"it's",
+            b"x\xff y.ckpt",
+            b"line\nbreak",
+            "caf\u{e9}".as_bytes(),
+            b"back\\slash'\xfe",
+        ];
+        for word in words {
+            let quoted = shell_quote(OsStr::from_bytes(word));
+            assert!(!quoted.contains('\n'), "{quoted}");
+            let echoed = std::process::Command::new("bash")
+                .args(["-c", &format!("printf %s {quoted}")])
+                .output()
+                .unwrap();
+            assert_eq!(echoed.stdout, word, "{quoted}");
+        }
+        assert_eq!(shell_quote(OsStr::new("count")), "count");
+        assert_eq!(shell_quote(OsStr::from_bytes(b"x\xff y")), r"$'x\xff y'");
     }
 }
