@@ -42,46 +42,49 @@ const CONSTELLATIONS: Model = Model {
     bend: None,
     small: None,
 };
-/// Refit at commit 15c67ab on an AMD EPYC of the project (one thread, whole-process
-/// wall time, in a quiet minute): n = 16 took 0.101 s (median of five), 18 2.554 s
-/// (median of three), 20 85.36 s: 5.03x per row up to 18 and 5.78x past it. Past 20,
-/// where the quarter table is 568 MB and read at random, 8.22x per row: at commit
-/// 3f65620, in a slower phase of the same machine, shards 0, 200 and 399 of 400 of 22
-/// took 30.35 s on average, of which 10.54 s is the quarter table's build (a shard of one
-/// small subtask), so about 7,930 s whole, against 117.38 s for 20 in the same
-/// quarter hour (the Xeon gave 8.34x: 3,942 s for 22 on two threads at bfa7356).
+/// Refit at commit fccfbe7 on an AMD EPYC of the project (one thread, whole-process
+/// wall time, one sitting, 2026-12-02), after the batches that a symmetry keeps began
+/// to count half their sets, which made 16 and 18 a fifth faster and 20 hardly at
+/// all: n = 16 took 0.0882 s (hyperfine, mean of ten), 18 2.41 s (median of three),
+/// 20 97.72 s: 5.23x per row up to 18 and 6.37x past it. (At 15c67ab: 0.101 s, 2.554
+/// s, 85.36 s.) Past 20, where the quarter table is 568 MB and read at random, 8.22x
+/// per row: at commit 3f65620, in a slower phase of the same machine, shards 0, 200
+/// and 399 of 400 of 22 took 30.35 s on average, of which 10.54 s is the quarter
+/// table's build (a shard of one small subtask), so about 7,930 s whole, against
+/// 117.38 s for 20 in the same quarter hour (the Xeon gave 8.34x: 3,942 s for 22 on
+/// two threads at bfa7356); the halving saves under 1% of 22's sets.
 const JOIN_EVEN: Model = Model {
     n: 18,
-    seconds: 2.554,
-    growth: 5.78,
-    below: 5.03,
+    seconds: 2.41,
+    growth: 6.37,
+    below: 5.23,
     bend: Some((20, 8.22)),
     small: None,
 };
-/// Refit on the same machine, the same way (odd boards with the middle row's queen
-/// fixed): n = 15 took 0.0536 s (median of five), 17 0.781 s (median of three), 19
-/// 25.68 s in that quiet minute; 15 is slower than the growth says, so it has its own
-/// time. Since b838553, 19 and 21 use the reflection in the diagonal, which made them
-/// faster: 19 0.91x by the geometric mean of four side-by-side rounds, so its time is
-/// taken as 0.91 x 25.68 = 23.37 s, 5.47x per row from 17. n = 21 took 658.6 s on two
-/// threads with the reflection (b838553): taken as 1,317.2 s on one, so that the
-/// estimate for two threads is that run's, 7.51x per row from 19.
+/// Refit in the same sitting, the same way (odd boards, with the middle row's queen
+/// fixed and the reflection in the diagonal from 19): n = 15 took 0.0591 s
+/// (hyperfine, mean of ten), 17 0.80 s (median of three), 19 29.91 s: 6.11x per row
+/// from 17; 15 is slower than the growth says, so it has its own time. n = 21 took
+/// 658.6 s on two threads at b838553, before the halving (which saves a few percent
+/// of an odd board's work): taken as 1,317.2 s on one, so that the estimate for two
+/// threads is that run's, 6.64x per row from 19.
 const JOIN_ODD: Model = Model {
     n: 19,
-    seconds: 23.37,
-    growth: 7.51,
-    below: 5.47,
+    seconds: 29.91,
+    growth: 6.64,
+    below: 6.11,
     bend: None,
-    small: Some(0.0536),
+    small: Some(0.0591),
 };
 /// Whole counts of the sizes past 22, where the join searches its halves (no quarter
 /// table is listed past ⌈n/2⌉ = 11: the next would be about 5 GB), on one thread, in
-/// seconds of the AMD EPYC in the quiet minutes the join's models come from: shards of
+/// seconds of the AMD EPYC in a quiet minute (15c67ab's, when 20 took 85.36 s): shards of
 /// every M-th subtask (ten subtasks each, spread over the whole list), timed with
 /// `/usr/bin/time`, their mean times M. At commit 3f65620: 23 0/5800 28.59 s,
 /// 2900/5800 28.37 s, 5799/5800 22.13 s; 24 0/19358 88.80 s, 9679/19358 75.45 s,
-/// 19357/19358 51.61 s; taken in a slow phase in which 20 took 117.38 s against the
-/// model's 85.36 s, so scaled by `PHASE`. 25 was timed on the Intel Xeon (commit
+/// 19357/19358 51.61 s; taken in a slow phase in which 20 took 117.38 s against
+/// that minute's 85.36 s, so scaled by `PHASE`. (The halving of symmetric batches
+/// saves under 1% of their sets.) 25 was timed on the Intel Xeon (commit
 /// 7f3d1a6, two shards at a time: 0/22515 730.06 s, 11257/22515 769.08 s,
 /// 22514/22515 616.88 s) and scaled by `XEON`, which 23 and 24 give (the Xeon's shards
 /// of them at 3579b4a took 24.967 s and 75.357 s on average). 26 and 27 were not
@@ -98,7 +101,7 @@ const SEARCHED: [(i32, f64); 5] = [
 /// 24's and 25's on the Xeon.
 const EPYC_SHARD: [f64; 2] = [26.363, 71.953];
 const XEON_SHARD: [f64; 3] = [24.967, 75.357, 705.34];
-/// The AMD EPYC's quiet minutes against its slow phase of the shards above.
+/// The AMD EPYC's quiet minute against its slow phase of the shards above.
 const PHASE: f64 = 85.36 / 117.38;
 /// The AMD EPYC, quiet, against the Xeon: the mean of 23's and 24's ratios.
 const XEON: f64 = f64::midpoint(
