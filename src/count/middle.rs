@@ -451,7 +451,7 @@ impl Lists {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::batches::batches;
+    use crate::count::batches::{batches, column_sets};
     use crate::count::transpose;
 
     #[test]
@@ -511,16 +511,14 @@ mod tests {
         // of every choice, each counted on its own and weighed by upside down alone.
         let last = if cfg!(debug_assertions) { 13 } else { 15 };
         for (n, reflect) in (9..=last).step_by(2).flat_map(|n| [(n, false), (n, true)]) {
-            let (free, f) = (free(n), free(n).count_ones());
+            let free = free(n);
             let mut symmetric = 0;
             for batch in batches(n) {
                 let rules = rules(batch, reflect);
-                let s = n / 2 - batch.pattern.count_ones();
                 let mut every_choice = 0;
                 for (column, _, weight) in middles(n, batch.pattern) {
                     let rule = rules.of(column);
-                    for y in (0..1u32 << f).filter(|y| y.count_ones() == s) {
-                        let set = batch.pattern | y << free.trailing_zeros();
+                    for set in column_sets(n, batch.pattern) {
                         let columns = column.map_or(free & !set, |c| 1 << c);
                         for c in (0..n).filter(|c| columns >> c & 1 == 1) {
                             let one = count_set(n, Some(c), set, &rule, usize::MAX);
