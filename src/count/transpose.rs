@@ -535,6 +535,11 @@ mod tests {
                         let [one, two] = rule.needs(rb);
                         assert_eq!(usize::from(ra >= one) + usize::from(ra >= two), wanted);
                     }
+                    // A half weighs more than 0 with some half iff some class pairs
+                    // with it above the batch's shade or at it (the quarter join
+                    // makes no other halves).
+                    let some = (0..classes).any(|b| [a.max(b), a.min(b)] >= s);
+                    assert_eq!(rule.weighs(rule.rank(a), k), some, "n={n} {s:?} class {a}");
                 }
             }
         }
