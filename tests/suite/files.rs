@@ -537,5 +537,24 @@ fn merge_dash_reads_the_shard_results_on_stdin() {
     ] {
         assert_usage_error(&merge(args, stdin), names, &format!("{args:?}"));
     }
+    // Stdin is read up to 64 MiB: the shard results padded with whitespace (still
+    // valid JSON) to exactly that are merged, and one byte more is refused, so that
+    // an endless stream piped in by mistake is never read without end.
+    let mut padded = shards.concat();
+    padded.extend(std::iter::repeat_n(' ', (64 << 20) - padded.len()));
+    let at_limit = merge(&["merge", "-"], padded.clone());
+    assert_eq!(
+        text(&at_limit.stdout),
+        "14200\n",
+        "{}",
+        text(&at_limit.stderr)
+    );
+    padded.push(' ');
+    let refused = merge(&["merge", "-"], padded);
+    assert_usage_error(
+        &refused,
+        "stdin holds more than 67108864 bytes",
+        "64 MiB + 1",
+    );
     assert_eq!(names(&dir), ["s0.json", "s1.json", "s2.json"]);
 }
