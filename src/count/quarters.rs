@@ -681,10 +681,16 @@ fn join(
     // slots at n = 16 were padding: `count 16` 933 M instructions under callgrind
     // against 908 M so, 933 M one at a time, at 75cdb4a.)
     for step in rights.as_chunks::<PARTS_STEP>().0 {
-        for &[right, right_word] in step {
-            out[end] = word | right_word;
-            end += usize::from(right & clash == 0);
-        }
+        // Both parts are read before either word is written. Read after the first
+        // write, the second part waited on it: the processor cannot know the write's
+        // address (it waits for `end`) is not the read's, and the whole count took
+        // 17% longer at 16 (`count 16 --threads 1`, AMD EPYC, hyperfine of both builds
+        // in one run: 71.6 ms against 61.2 ms; 17: 688 ms, 659 ms; 18: 1.98 s, 1.93 s).
+        let [[a, a_word], [b, b_word]] = *step;
+        out[end] = word | a_word;
+        end += usize::from(a & clash == 0);
+        out[end] = word | b_word;
+        end += usize::from(b & clash == 0);
     }
     end
 }
