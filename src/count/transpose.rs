@@ -374,6 +374,26 @@ mod tests {
     use crate::count::batches::{batches, middles};
 
     #[test]
+    fn the_sort_by_place_is_a_stable_sort_at_every_length() {
+        // Tags spread over the places in a scrambled order, each word numbered in its
+        // low bits, so that a stable sort keeps the numbers of one place in order;
+        // every length up to 40.
+        let places = Places::of(19);
+        let tags = 1u64 << (64 - TAG_SHIFT);
+        let list: Vec<u64> = (0..40u64)
+            .map(|i| ((i * 37 + 11) % tags) << TAG_SHIFT | i)
+            .collect();
+        for len in 0..=list.len() {
+            let list = &list[..len];
+            let mut wanted = list.to_vec();
+            wanted.sort_by_key(|&w| places.place(w));
+            let mut out = std::vec![0; len];
+            places.sort(list, &mut out);
+            assert_eq!(out, wanted, "length {len}");
+        }
+    }
+
+    #[test]
     fn the_shade_is_kept_by_reversal_and_complement() {
         for n in [12u32, 14, 16, 18, 20, 22, 24] {
             let board = (1u32 << n) - 1;
