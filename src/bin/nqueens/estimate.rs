@@ -42,39 +42,39 @@ const CONSTELLATIONS: Model = Model {
     bend: None,
     small: None,
 };
-/// Refit at commit fccfbe7 on an AMD EPYC of the project (one thread, whole-process
-/// wall time, one sitting, 2026-12-02), after the batches that a symmetry keeps began
-/// to count half their sets, which made 16 and 18 a fifth faster and 20 hardly at
-/// all: n = 16 took 0.0882 s (hyperfine, mean of ten), 18 2.41 s (median of three),
-/// 20 97.72 s: 5.23x per row up to 18 and 6.37x past it. (At 15c67ab: 0.101 s, 2.554
-/// s, 85.36 s.) Past 20, where the quarter table is 568 MB and read at random, 8.22x
-/// per row: at commit 3f65620, in a slower phase of the same machine, shards 0, 200
-/// and 399 of 400 of 22 took 30.35 s on average, of which 10.54 s is the quarter
-/// table's build (a shard of one small subtask), so about 7,930 s whole, against
-/// 117.38 s for 20 in the same quarter hour (the Xeon gave 8.34x: 3,942 s for 22 on
-/// two threads at bfa7356); the halving saves under 1% of 22's sets.
+/// Refit at commit bbca8b5 on an AMD EPYC of the project (one thread, whole-process
+/// wall time, one sitting, 2026-12-03), after the quarter join and the class sort
+/// began to read before they write, which made 16 a seventh faster and 18 and 20 a
+/// few percent: n = 16 took 0.0604 s (hyperfine, mean of 20), 18 1.860 s (mean of
+/// five), 20 80.73 s: 5.55x per row up to 18 and 6.59x past it. (At fccfbe7: 0.0882
+/// s, 2.41 s, 97.72 s.) Past 20, where the quarter table is 568 MB and read at
+/// random, 8.22x per row: at commit 3f65620, in a slower phase of the same machine,
+/// shards 0, 200 and 399 of 400 of 22 took 30.35 s on average, of which 10.54 s is
+/// the quarter table's build (a shard of one small subtask), so about 7,930 s whole,
+/// against 117.38 s for 20 in the same quarter hour (the Xeon gave 8.34x: 3,942 s for
+/// 22 on two threads at bfa7356); the halving saves under 1% of 22's sets.
 const JOIN_EVEN: Model = Model {
     n: 18,
-    seconds: 2.41,
-    growth: 6.37,
-    below: 5.23,
+    seconds: 1.860,
+    growth: 6.59,
+    below: 5.55,
     bend: Some((20, 8.22)),
     small: None,
 };
 /// Refit in the same sitting, the same way (odd boards, with the middle row's queen
-/// fixed and the reflection in the diagonal from 19): n = 15 took 0.0591 s
-/// (hyperfine, mean of ten), 17 0.80 s (median of three), 19 29.91 s: 6.11x per row
-/// from 17; 15 is slower than the growth says, so it has its own time. n = 21 took
-/// 658.6 s on two threads at b838553, before the halving (which saves a few percent
-/// of an odd board's work): taken as 1,317.2 s on one, so that the estimate for two
-/// threads is that run's, 6.64x per row from 19.
+/// fixed and the reflection in the diagonal from 19): n = 15 took 0.0422 s
+/// (hyperfine, mean of 20), 17 0.646 s (mean of ten), 19 21.24 s: 5.73x per row from
+/// 17; 15 is slower than the growth says, so it has its own time. n = 21 took 415.29 s
+/// on two threads (682 MB at its peak): taken as 830.6 s on one, so that the estimate
+/// for two threads is that run's, 6.25x per row from 19. (At fccfbe7: 0.0591 s, 0.80
+/// s, 29.91 s, and 21's 658.6 s on two threads at b838553.)
 const JOIN_ODD: Model = Model {
     n: 19,
-    seconds: 29.91,
-    growth: 6.64,
-    below: 6.11,
+    seconds: 21.24,
+    growth: 6.25,
+    below: 5.73,
     bend: None,
-    small: Some(0.0591),
+    small: Some(0.0422),
 };
 /// Whole counts of the sizes past 22, where the join searches its halves (no quarter
 /// table is listed past ⌈n/2⌉ = 11: the next would be about 5 GB), on one thread, in
