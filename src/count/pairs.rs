@@ -218,8 +218,9 @@ fn by_class(
         // Every part's word and place are read before any word is written, so that
         // no read waits to learn that an earlier write's address is not its own
         // (`count 18 --threads 1` 1.931 s -> 1.876 s, `count 19 --shard 1/4` 5.776 s
-        // -> 5.687 s, hyperfine of both builds in one run on the AMD EPYC, though
-        // callgrind counts 2% more instructions).
+        // -> 5.687 s, hyperfine of both builds in one run on the AMD EPYC, 11aecdf and
+        // the commit that made this, bca60c5, though callgrind counts 2% more
+        // instructions).
         // Below `KEYS`: the counting pass indexed `counts` with them.
         let k: [usize; WAYS] =
             core::array::from_fn(|w| ((keys_here >> (KEY_BITS * w)) & KEY_MASK) as usize);

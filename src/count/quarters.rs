@@ -685,7 +685,8 @@ fn join(
         // write, the second part waited on it: the processor cannot know the write's
         // address (it waits for `end`) is not the read's, and the whole count took
         // 17% longer at 16 (`count 16 --threads 1`, AMD EPYC, hyperfine of both builds
-        // in one run: 71.6 ms against 61.2 ms; 17: 688 ms, 659 ms; 18: 1.98 s, 1.93 s).
+        // in one run, 50ab039 and the commit that made this, 11aecdf: 71.6 ms against
+        // 61.2 ms; 17: 688 ms, 659 ms; 18: 1.98 s, 1.93 s).
         let [[a, a_word], [b, b_word]] = *step;
         out[end] = word | a_word;
         end += usize::from(a & clash == 0);

@@ -44,8 +44,9 @@ const CONSTELLATIONS: Model = Model {
 };
 /// Refit at commit bbca8b5 on an AMD EPYC of the project (one thread, whole-process
 /// wall time, one sitting, 2026-12-03), after the quarter join and the class sort
-/// began to read before they write, which made 16 a seventh faster and 18 and 20 a
-/// few percent: n = 16 took 0.0604 s (hyperfine, mean of 20), 18 1.860 s (mean of
+/// began to read before they write (16 a seventh faster, 18 a few percent, at
+/// 11aecdf and bca60c5; with the changes of c49d8e8 to ad2501f before them, 16 took
+/// a third less than at fccfbe7): n = 16 took 0.0604 s (hyperfine, mean of 20), 18 1.860 s (mean of
 /// five), 20 80.73 s: 5.55x per row up to 18 and 6.59x past it. (At fccfbe7: 0.0882
 /// s, 2.41 s, 97.72 s.) Past 20, where the quarter table is 568 MB and read at
 /// random, 8.22x per row: at commit 3f65620, in a slower phase of the same machine,
