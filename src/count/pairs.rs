@@ -26,6 +26,19 @@ pub(crate) struct Work {
     tops: Vec<u64>,
     bottoms: Vec<u64>,
     fitting: Vec<u64>,
+    /// Whether the lists are an odd board's, filtered for its middle queen (see
+    /// [`split_on`]).
+    filtered: bool,
+}
+
+impl Work {
+    /// Room for the pairs of an odd board's lists, filtered for its middle queen.
+    pub(crate) fn filtered() -> Work {
+        Work {
+            filtered: true,
+            ..Work::default()
+        }
+    }
 }
 
 /// A list of halves in runs of one rank each (`transpose.rs`), highest rank first: run
@@ -77,7 +90,7 @@ pub(crate) fn pairs(
     if top_words.is_empty() || bottom_words.is_empty() {
         return 0;
     }
-    let Some(hot) = split_on(top_words.len().min(bottom_words.len())) else {
+    let Some(hot) = split_on(top_words.len().min(bottom_words.len()), work.filtered) else {
         // Short lists are one class: theirs would be nearly empty. (The tags are
         // above the bits that the tables read.)
         let lists = [(top_words, &tops.runs), (bottom_words, &bottoms.runs)];
@@ -89,9 +102,25 @@ pub(crate) fn pairs(
 /// How many hot bits lists are split on when the shorter has `len` words ([`hot_bits`]),
 /// or `None` for lists too short to split ([`SPLIT_FROM`]). Only the speed depends on
 /// it: a test pins it, so that a retuning is a deliberate one.
-fn split_on(len: usize) -> Option<u32> {
-    (len >= SPLIT_FROM).then(|| hot_bits(len))
+///
+/// Lists `filtered` for an odd board's middle queen have lost the busiest bits, the
+/// diagonals through the middle of the cut that the middle queen stands on, so a
+/// split on the next ones rules out fewer pairs for its tables' cost: below 8,192
+/// words they are split on [`FILTERED_HOT`] bits. With 4 as for the others, `count 19
+/// --threads 1 --shard 1/8` took 3.08-3.13 s against 2.88-2.95 s with 2 or 3 bits,
+/// and `--shard 5/8` 2.67-2.71 s against 2.56-2.59 s with 2 (AMD EPYC, single runs
+/// alternated, at ef02bbe); `count 17` took the same, and `count 21 --shard 5/400`,
+/// whose lists are longer, measured within its noise with one bit fewer or two.
+fn split_on(len: usize, filtered: bool) -> Option<u32> {
+    let hot = match hot_bits(len) {
+        4 if filtered => FILTERED_HOT,
+        hot => hot,
+    };
+    (len >= SPLIT_FROM).then_some(hot)
 }
+
+/// The hot bits of short lists filtered for a middle queen ([`split_on`]).
+const FILTERED_HOT: u32 = 3;
 
 /// [`pairs`] of lists split on `hot` bits.
 fn split_pairs(
@@ -122,6 +151,7 @@ fn split_pairs(
         tops: sorted_tops,
         bottoms: sorted_bottoms,
         fitting,
+        ..
     } = work;
     let keys = (1 << hot) * RANKS;
     let bottom_starts = by_class(bottom_words, keys, key, strip, sorted_bottoms);
@@ -692,9 +722,12 @@ mod tests {
             (usize::MAX, Some(HOT_MAX)),
         ];
         for (len, hot) in lengths {
-            assert_eq!(split_on(len), hot, "{len} words");
+            assert_eq!(split_on(len, false), hot, "{len} words");
+            // Filtered for a middle queen, lists shorter than 8,192 take fewer.
+            let filtered = hot.map(|h| if len < 8_192 { FILTERED_HOT } else { h });
+            assert_eq!(split_on(len, true), filtered, "{len} words, filtered");
         }
-        assert_eq!((SPLIT_FROM, HOT_MAX), (2048, 7));
+        assert_eq!((SPLIT_FROM, HOT_MAX, FILTERED_HOT), (2048, 7, 3));
     }
 
     #[test]
@@ -804,7 +837,7 @@ mod tests {
         let tops = Ranked::sort(tops, rule, &mut t);
         let bottoms = Ranked::sort(bottoms, rule, &mut b);
         let wanted = pairs_by_definition(tops.words, bottoms.words, rule);
-        for hot in 4..=HOT_MAX {
+        for hot in FILTERED_HOT..=HOT_MAX {
             let split = split_pairs([tops, bottoms], bits, hot, rule, &mut Work::default());
             assert_eq!(split, wanted, "{rule:?}, {hot} hot bits");
         }
@@ -881,7 +914,7 @@ mod tests {
             let wanted = pairs_by_definition(&tops, &bottoms, &Rule::NONE);
             if t > 0 && b > 0 {
                 // Split on every number of hot bits the long lists may get.
-                for hot in 4..=HOT_MAX {
+                for hot in FILTERED_HOT..=HOT_MAX {
                     let lists = [lowest(&tops), lowest(&bottoms)];
                     let split = split_pairs(lists, 40, hot, &Rule::NONE, &mut Work::default());
                     assert_eq!(split, wanted, "{t} x {b}, {hot} hot bits");
