@@ -57,13 +57,7 @@ pub(crate) fn count_set(
 ) -> Found {
     let rest = ((1u32 << n) - 1) ^ set ^ middle.map_or(0, |c| 1 << c);
     let capacity = capacity.max(BLOCK);
-    // Lists of an odd board are filtered for its middle queen.
-    let work = if middle.is_some() {
-        Work::filtered()
-    } else {
-        Work::default()
-    };
-    let (mut tops, mut buffer, mut work) = (Vec::new(), Vec::new(), work);
+    let (mut tops, mut buffer, mut work) = (Vec::new(), Vec::new(), Work::default());
     let (mut ranked_tops, mut ranked_bottoms) = (Vec::new(), Vec::new());
     let mut found = Found::default();
     for piece in 0.. {

@@ -237,7 +237,7 @@ fn by_families(batch: Batch, way: &Way, rules: &Rules, limit: usize) -> Option<F
         &mut top_rights,
         limit,
     )?;
-    let (mut top, mut bottom, mut work) = (Vec::new(), Vec::new(), Work::filtered());
+    let (mut top, mut bottom, mut work) = (Vec::new(), Vec::new(), Work::default());
     for (column, pattern, weight) in middles(n, batch.pattern) {
         if weight == 0 {
             continue;
@@ -379,10 +379,7 @@ fn by_sets(batch: Batch, way: &Way, rules: &Rules, capacity: usize) -> Found {
     let free = free(n);
     let (shift, all) = (free.trailing_zeros(), free >> free.trailing_zeros());
     let s = n / 2 - batch.pattern.count_ones();
-    let mut lists = Lists {
-        work: Work::filtered(),
-        ..Lists::default()
-    };
+    let mut lists = Lists::default();
     let mut found = Found::default();
     for (column, _, weight) in middles(n, batch.pattern) {
         if weight == 0 {

@@ -26,19 +26,6 @@ pub(crate) struct Work {
     tops: Vec<u64>,
     bottoms: Vec<u64>,
     fitting: Vec<u64>,
-    /// Whether the lists are an odd board's, filtered for its middle queen (see
-    /// [`split_on`]).
-    filtered: bool,
-}
-
-impl Work {
-    /// Room for the pairs of an odd board's lists, filtered for its middle queen.
-    pub(crate) fn filtered() -> Work {
-        Work {
-            filtered: true,
-            ..Work::default()
-        }
-    }
 }
 
 /// A list of halves in runs of one rank each (`transpose.rs`), highest rank first: run
@@ -90,7 +77,7 @@ pub(crate) fn pairs(
     if top_words.is_empty() || bottom_words.is_empty() {
         return 0;
     }
-    let Some(hot) = split_on(top_words.len().min(bottom_words.len()), work.filtered) else {
+    let Some(hot) = split_on(top_words.len().min(bottom_words.len()), bits) else {
         // Short lists are one class: theirs would be nearly empty. (The tags are
         // above the bits that the tables read.)
         let lists = [(top_words, &tops.runs), (bottom_words, &bottoms.runs)];
@@ -99,28 +86,29 @@ pub(crate) fn pairs(
     split_pairs([tops, bottoms], bits, hot, rule, work)
 }
 
-/// How many hot bits lists are split on when the shorter has `len` words ([`hot_bits`]),
-/// or `None` for lists too short to split ([`SPLIT_FROM`]). Only the speed depends on
+/// How many hot bits lists are split on when the shorter has `len` words of `bits` bits
+/// ([`hot_bits`]), or `None` for lists not worth splitting. Only the speed depends on
 /// it: a test pins it, so that a retuning is a deliberate one.
 ///
-/// Lists `filtered` for an odd board's middle queen have lost the busiest bits, the
-/// diagonals through the middle of the cut that the middle queen stands on, so a
-/// split on the next ones rules out fewer pairs for its tables' cost: below 8,192
-/// words they are split on [`FILTERED_HOT`] bits. With 4 as for the others, `count 19
-/// --threads 1 --shard 1/8` took 3.08-3.13 s against 2.88-2.95 s with 2 or 3 bits,
-/// and `--shard 5/8` 2.67-2.71 s against 2.56-2.59 s with 2 (AMD EPYC, single runs
-/// alternated, at ef02bbe); `count 17` took the same, and `count 21 --shard 5/400`,
-/// whose lists are longer, measured within its noise with one bit fewer or two.
-fn split_on(len: usize, filtered: bool) -> Option<u32> {
-    let hot = match hot_bits(len) {
-        4 if filtered => FILTERED_HOT,
-        hot => hot,
-    };
-    (len >= SPLIT_FROM).then_some(hot)
+/// Lists shorter than [`SPLIT_FROM`] are never split, and those shorter than
+/// [`SHORT`] (split on 4 bits) only where the split drops an OR table, the bits left
+/// taking fewer bytes: at n = 18, 36 bits leave 32, four tables instead of five; at
+/// n = 19 (38 bits, after the middle queen's filter took the busiest bits) 34 still
+/// take five, and the classes' own tables then cost more than the pairs they rule
+/// out. On the AMD EPYC, single runs alternated, one thread: `count 19 --shard 5/8`
+/// 2.62-2.64 s split so, 2.33-2.39 s not (and 2.46-2.51 s split on 3 bits); `count
+/// 20 --shard 1/40` 2.24-2.27 s either way, `count 21 --shard 5/400` (42 bits, whose
+/// short lists still drop a table) 3.44-3.69 s either way; `count 16` 60.3 ± 0.9 ms
+/// split, 59.5 ± 0.3 ms not (hyperfine); at ef02bbe and the commit that made this.
+fn split_on(len: usize, bits: u32) -> Option<u32> {
+    let hot = hot_bits(len);
+    let tables = |bits: u32| bits.div_ceil(CHUNK as u32);
+    let drops_a_table = tables(bits.saturating_sub(hot)) < tables(bits);
+    (len >= SPLIT_FROM && (len >= SHORT || drops_a_table)).then_some(hot)
 }
 
-/// The hot bits of short lists filtered for a middle queen ([`split_on`]).
-const FILTERED_HOT: u32 = 3;
+/// Lists at least this long are split whatever their width ([`split_on`]).
+const SHORT: usize = 8_192;
 
 /// [`pairs`] of lists split on `hot` bits.
 fn split_pairs(
@@ -151,7 +139,6 @@ fn split_pairs(
         tops: sorted_tops,
         bottoms: sorted_bottoms,
         fitting,
-        ..
     } = work;
     let keys = (1 << hot) * RANKS;
     let bottom_starts = by_class(bottom_words, keys, key, strip, sorted_bottoms);
@@ -294,8 +281,8 @@ const HOT_MAX: u32 = 7;
 /// table); the same with at most 6 bits from 16,384 on: 14.6-18.7 s.
 fn hot_bits(len: usize) -> u32 {
     match len {
-        ..8_192 => 4,
-        8_192..32_768 => 5,
+        ..SHORT => 4,
+        SHORT..32_768 => 5,
         32_768..131_072 => 6,
         _ => HOT_MAX,
     }
@@ -722,12 +709,19 @@ mod tests {
             (usize::MAX, Some(HOT_MAX)),
         ];
         for (len, hot) in lengths {
-            assert_eq!(split_on(len, false), hot, "{len} words");
-            // Filtered for a middle queen, lists shorter than 8,192 take fewer.
-            let filtered = hot.map(|h| if len < 8_192 { FILTERED_HOT } else { h });
-            assert_eq!(split_on(len, true), filtered, "{len} words, filtered");
+            // 36 bits: every split drops an OR table (4 hot bits leave 32).
+            assert_eq!(split_on(len, 36), hot, "{len} words of 36 bits");
         }
-        assert_eq!((SPLIT_FROM, HOT_MAX, FILTERED_HOT), (2048, 7, 3));
+        // 38 bits: 4 hot bits leave 34, five tables as before, so short lists are
+        // paired whole; 5 leave 33, no fewer either, but lists of 8,192 are split.
+        for (len, hot) in [(SPLIT_FROM, None), (8_191, None), (8_192, Some(5))] {
+            assert_eq!(split_on(len, 38), hot, "{len} words of 38 bits");
+        }
+        // 42 bits: 4 leave 38, five tables instead of six. 40 bits: 4 leave 36, five.
+        assert_eq!(split_on(SPLIT_FROM, 42), Some(4));
+        assert_eq!(split_on(SPLIT_FROM, 40), None);
+        assert_eq!(split_on(SPLIT_FROM - 1, 42), None);
+        assert_eq!((SPLIT_FROM, SHORT, HOT_MAX), (2048, 8192, 7));
     }
 
     #[test]
@@ -837,7 +831,7 @@ mod tests {
         let tops = Ranked::sort(tops, rule, &mut t);
         let bottoms = Ranked::sort(bottoms, rule, &mut b);
         let wanted = pairs_by_definition(tops.words, bottoms.words, rule);
-        for hot in FILTERED_HOT..=HOT_MAX {
+        for hot in 4..=HOT_MAX {
             let split = split_pairs([tops, bottoms], bits, hot, rule, &mut Work::default());
             assert_eq!(split, wanted, "{rule:?}, {hot} hot bits");
         }
@@ -914,7 +908,7 @@ mod tests {
             let wanted = pairs_by_definition(&tops, &bottoms, &Rule::NONE);
             if t > 0 && b > 0 {
                 // Split on every number of hot bits the long lists may get.
-                for hot in FILTERED_HOT..=HOT_MAX {
+                for hot in 4..=HOT_MAX {
                     let lists = [lowest(&tops), lowest(&bottoms)];
                     let split = split_pairs(lists, 40, hot, &Rule::NONE, &mut Work::default());
                     assert_eq!(split, wanted, "{t} x {b}, {hot} hot bits");
