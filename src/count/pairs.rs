@@ -99,7 +99,10 @@ pub(crate) fn pairs(
 /// 2.62-2.64 s split so, 2.33-2.39 s not (and 2.46-2.51 s split on 3 bits); `count
 /// 20 --shard 1/40` 2.24-2.27 s either way, `count 21 --shard 5/400` (42 bits, whose
 /// short lists still drop a table) 3.44-3.69 s either way; `count 16` 60.3 ± 0.9 ms
-/// split, 59.5 ± 0.3 ms not (hyperfine); at ef02bbe and the commit that made this.
+/// split, 59.5 ± 0.3 ms not (hyperfine); at ef02bbe and the commit that made this,
+/// e3e73d4. Past 22, where the halves are searched: `count 23 --shard 2900/5800` (46
+/// bits, whose short lists drop no table) 20.65-21.05 s split, 20.60-21.21 s not (four
+/// runs each, alternated), `count 24 --shard 9679/19358` 62.95 s against 63.07 s.
 fn split_on(len: usize, bits: u32) -> Option<u32> {
     let hot = hot_bits(len);
     let tables = |bits: u32| bits.div_ceil(CHUNK as u32);
