@@ -402,7 +402,12 @@ fn by_sets(batch: Batch, way: &Way, rules: &Rules, capacity: usize) -> Found {
                     Way::Built(table) => lists.built(table, [n, c, set], [&rule, &tags], capacity),
                     Way::Searched => None,
                 };
-                let one = one.unwrap_or_else(|| count_set(n, Some(c), set, &rule, capacity));
+                let one = one.unwrap_or_else(|| {
+                    // `count_set` makes lists of its own: these go first, so that the
+                    // two never add up past the budget.
+                    lists = Lists::default();
+                    count_set(n, Some(c), set, &rule, capacity)
+                });
                 found.solutions += u64::from(weight) * mirrored * one.solutions;
                 found.nodes += one.nodes;
             }
