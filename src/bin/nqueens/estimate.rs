@@ -4,7 +4,7 @@
 //! The model gives the growth from size to size; a small count of the same kind, timed
 //! here first ([`calibrated`]), gives this machine's speed. The join's growth was
 //! measured on one core of an AMD EPYC of the project, the constellation search's on
-//! an Intel Xeon, the times past 22 on both (docs/benchmarks.md): the constellation
+//! an Intel Xeon, the times past 22 on the AMD EPYC (docs/benchmarks.md): the constellation
 //! search grows about 7.1 times per added row; the join has one model per parity,
 //! since odd boards are counted differently (their middle row's queen fixed) and grow
 //! differently: `JOIN_EVEN` and `JOIN_ODD` below, anchored where counts start to take
@@ -79,38 +79,27 @@ const JOIN_ODD: Model = Model {
 };
 /// Whole counts of the sizes past 22, where the join searches its halves (no quarter
 /// table is listed past ⌈n/2⌉ = 11: the next would be about 5 GB), on one thread, in
-/// seconds of the AMD EPYC in a quiet minute (15c67ab's, when 20 took 85.36 s): shards of
-/// every M-th subtask (ten subtasks each, spread over the whole list), timed with
-/// `/usr/bin/time`, their mean times M. At commit 3f65620: 23 0/5800 28.59 s,
-/// 2900/5800 28.37 s, 5799/5800 22.13 s; 24 0/19358 88.80 s, 9679/19358 75.45 s,
-/// 19357/19358 51.61 s; taken in a slow phase in which 20 took 117.38 s against
-/// that minute's 85.36 s, so scaled by `PHASE`. (The halving of symmetric batches
-/// saves under 1% of their sets.) 25 was timed on the Intel Xeon (commit
-/// 7f3d1a6, two shards at a time: 0/22515 730.06 s, 11257/22515 769.08 s,
-/// 22514/22515 616.88 s) and scaled by `XEON`, which 23 and 24 give (the Xeon's shards
-/// of them at 3579b4a took 24.967 s and 75.357 s on average). 26 and 27 were not
-/// timed whole (a shard of 26 did 4 of its 10 subtasks in 40 minutes): they grow
-/// from 25 as 23 grew to 25 on the Xeon, 10.47x per row.
+/// seconds of the AMD EPYC that `JOIN_EVEN` and `JOIN_ODD` were fitted on: shards of
+/// every M-th subtask, spread over the whole list, timed with `/usr/bin/time` at
+/// commit e121050 (2026-12-03, two shards at a time on the two cores, which do not slow
+/// each other there), their mean times M. 23: 0, 2900 and 5799 of 5800 (ten subtasks
+/// each) took 20.35, 24.50 and 18.03 s; 24: 0, 9679 and 19357 of 19358 took 46.41,
+/// 68.87 and 47.82 s; 25: 0, 11257 and 22514 of 22515 took 650.80, 738.54 and 584.28
+/// s; 26: 0, 124856 and 249711 of 249712 (two or three subtasks each) took 190.68,
+/// 625.10 and 1,165.35 s, a rough figure from eight subtasks. 27 was not sampled
+/// enough to project (its one middle subtask is in docs/benchmarks.md): it grows from
+/// 26 as 26 grew from 25.
 const SEARCHED: [(i32, f64); 5] = [
-    (23, EPYC_SHARD[0] * 5800.0 * PHASE),
-    (24, EPYC_SHARD[1] * 19358.0 * PHASE),
-    (25, PAST_24),
-    (26, PAST_24 * PER_ROW_PAST_24),
-    (27, PAST_24 * PER_ROW_PAST_24 * PER_ROW_PAST_24),
+    (23, SHARD_MEANS[0] * 5800.0),
+    (24, SHARD_MEANS[1] * 19358.0),
+    (25, SHARD_MEANS[2] * 22515.0),
+    (26, SHARD_MEANS[3] * 249_712.0),
+    (27, SHARD_MEANS[3] * 249_712.0 * PER_ROW_PAST_25),
 ];
-/// The mean shard times above, in seconds: 23's and 24's on the AMD EPYC, and 23's,
-/// 24's and 25's on the Xeon.
-const EPYC_SHARD: [f64; 2] = [26.363, 71.953];
-const XEON_SHARD: [f64; 3] = [24.967, 75.357, 705.34];
-/// The AMD EPYC's quiet minute against its slow phase of the shards above.
-const PHASE: f64 = 85.36 / 117.38;
-/// The AMD EPYC, quiet, against the Xeon: the mean of 23's and 24's ratios.
-const XEON: f64 = f64::midpoint(
-    EPYC_SHARD[0] * PHASE / XEON_SHARD[0],
-    EPYC_SHARD[1] * PHASE / XEON_SHARD[1],
-);
-const PAST_24: f64 = XEON_SHARD[2] * 22515.0 * XEON;
-const PER_ROW_PAST_24: f64 = 10.47;
+/// The mean shard times above, in seconds, of 23 to 26.
+const SHARD_MEANS: [f64; 4] = [20.96, 54.367, 657.873, 660.377];
+/// 26's time over 25's.
+const PER_ROW_PAST_25: f64 = SHARD_MEANS[3] * 249_712.0 / (SHARD_MEANS[2] * 22515.0);
 
 /// Counts expected to run at least this long announce themselves first.
 const ANNOUNCE_SECONDS: f64 = 10.0;
