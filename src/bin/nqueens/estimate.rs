@@ -81,25 +81,29 @@ const JOIN_ODD: Model = Model {
 /// table is listed past ⌈n/2⌉ = 11: the next would be about 5 GB), on one thread, in
 /// seconds of the AMD EPYC that `JOIN_EVEN` and `JOIN_ODD` were fitted on: shards of
 /// every M-th subtask, spread over the whole list, timed with `/usr/bin/time` at
-/// commit e121050 (2026-12-03, two shards at a time on the two cores, which do not slow
-/// each other there), their mean times M. 23: 0, 2900 and 5799 of 5800 (ten subtasks
-/// each) took 20.35, 24.50 and 18.03 s; 24: 0, 9679 and 19357 of 19358 took 46.41,
-/// 68.87 and 47.82 s; 25: 0, 11257 and 22514 of 22515 took 650.80, 738.54 and 584.28
-/// s; 26: 0, 124856 and 249711 of 249712 (two or three subtasks each) took 190.68,
-/// 625.10 and 1,165.35 s, a rough figure from eight subtasks. 27 was not sampled
-/// enough to project (its one middle subtask is in docs/benchmarks.md): it grows from
-/// 26 as 26 grew from 25.
+/// commit e121050 (2026-12-03, two shards at a time on the two cores; whether they
+/// slowed each other was not checked), their mean times M. 23: 0, 2900 and 5799 of
+/// 5800 (ten subtasks each) took 20.35, 24.50 and 18.03 s; 24: 0, 9679 and 19357 of
+/// 19358 took 46.41, 68.87 and 47.82 s; 25: 0, 11257 and 22514 of 22515 took 650.80,
+/// 738.54 and 584.28 s; 26: 0, 124856 and 249711 of 249712 (two or three subtasks
+/// each) took 190.68, 625.10 and 1,165.35 s, a rough figure from eight subtasks. 27
+/// was not sampled enough to project (its one middle subtask is in
+/// docs/benchmarks.md): it grows from 26 as 26 grew from 25.
 const SEARCHED: [(i32, f64); 5] = [
-    (23, SHARD_MEANS[0] * 5800.0),
-    (24, SHARD_MEANS[1] * 19358.0),
-    (25, SHARD_MEANS[2] * 22515.0),
-    (26, SHARD_MEANS[3] * 249_712.0),
-    (27, SHARD_MEANS[3] * 249_712.0 * PER_ROW_PAST_25),
+    (23, SHARDED[0]),
+    (24, SHARDED[1]),
+    (25, SHARDED[2]),
+    (26, SHARDED[3]),
+    (27, SHARDED[3] * SHARDED[3] / SHARDED[2]),
 ];
-/// The mean shard times above, in seconds, of 23 to 26.
-const SHARD_MEANS: [f64; 4] = [20.96, 54.367, 657.873, 660.377];
-/// 26's time over 25's.
-const PER_ROW_PAST_25: f64 = SHARD_MEANS[3] * 249_712.0 / (SHARD_MEANS[2] * 22515.0);
+/// The whole counts of 23 to 26 that the shards above give: each size's mean shard
+/// time, in seconds, times its number of shards.
+const SHARDED: [f64; 4] = [
+    20.96 * 5800.0,
+    54.367 * 19358.0,
+    657.873 * 22515.0,
+    660.377 * 249_712.0,
+];
 
 /// Counts expected to run at least this long announce themselves first.
 const ANNOUNCE_SECONDS: f64 = 10.0;
