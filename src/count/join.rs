@@ -72,7 +72,8 @@ fn count_by(batch: Batch, rule: &Rule, room: Room) -> Found {
     }
     let (n, capacity) = (u32::from(batch.n), room.words);
     // A batch that does not fit has its lists dropped here, before `by_sets` makes its
-    // own: kept, they took a shard of n = 26 to 1.19 GiB on the default 1 GiB budget.
+    // own: kept, they took a shard of n = 26 to 1.25 GB on the default 1 GiB budget
+    // (docs/benchmarks.md).
     let Some(([tops, bottoms], nodes)) = sorted(n, batch.pattern, capacity) else {
         return by_sets(n, batch.pattern, rule, capacity);
     };
