@@ -59,10 +59,38 @@ fn count_by(batch: Batch, room: Room, reflect: bool) -> Found {
         pattern: batch.pattern,
         reflect: reflect && describable(n),
     };
-    // Two families are held at a time, each within half of a list's room.
-    let limit = (room.words / 2).max(BLOCK);
-    by_families(batch, &way, &rules, limit)
+    by_families(batch, &way, &rules, Limits::of(room.words))
         .unwrap_or_else(|| by_sets(batch, &way, &rules, room.words))
+}
+
+/// The most words that each family of [`by_families`], and each list in it, may hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Limits {
+    family: usize,
+    list: usize,
+}
+
+impl Limits {
+    /// Within a thread's room of `words` per list, which `room.rs` counts as eight
+    /// words of memory each. Held at once at most: two families of `F` words, each up
+    /// to `2F` while its `Vec` doubles, and a list of `L` words being built for each
+    /// (`2L` each); the two lists filtered for the middle queen (`2L` each); the pair
+    /// count's copies (`Work`, about `3.5L`); so `4F + 11.5L`. Searched families hold
+    /// the search's lists as well while the bottoms are made, up to `2F` more, but no
+    /// list being built: `6F + 7.5L`. With `F` the room and `L` a quarter of it, that
+    /// is 6.9 and 7.9 words per word of room.
+    ///
+    /// (Before, each family had half the room and a list could take all of it: 7.75.
+    /// On two threads of the default budget, n = 21's largest batches' families did not
+    /// fit that half of a thread's share, and those batches were counted set by set:
+    /// `count 21 --shard 0/80 --threads 2` tested 1,340,667,021 pairs of quarter
+    /// placements against 1,020,802,067 on one thread; now both test the latter.)
+    fn of(words: usize) -> Limits {
+        Limits {
+            family: words.max(BLOCK),
+            list: (words / 4).max(BLOCK),
+        }
+    }
 }
 
 /// The rules of a batch's middle queens: each pair of halves weighed by the shades of
@@ -144,7 +172,7 @@ impl Way {
     /// columns `pattern` and every choice of `size` free columns, all of them or (with
     /// a `middle` key column) those that leave the middle queen in that column
     /// unattacked, tagged as `tags` says (sorted by class where described). Returns the
-    /// pairs of parts tested or queens placed, or `None` past `limit` words.
+    /// pairs of parts tested or queens placed, or `None` past `limits`.
     // The shape, which halves, their tags, where they go, the kept parts, the room:
     // each is needed.
     #[allow(clippy::too_many_arguments)]
@@ -156,7 +184,7 @@ impl Way {
         tags: &Rule,
         family: &mut Family,
         rights: &mut Rights,
-        limit: usize,
+        limits: Limits,
     ) -> Option<u64> {
         let free = free(n);
         let (shift, all) = (free.trailing_zeros(), free >> free.trailing_zeros());
@@ -169,7 +197,7 @@ impl Way {
                 let mut nodes = 0;
                 for x in (0..=all).filter(|x| x.count_ones() == size) {
                     let cols = pattern | x << shift;
-                    let room = limit - family.words.len();
+                    let room = (limits.family - family.words.len()).min(limits.list);
                     let list = &mut family.scratch;
                     let half = match role {
                         Role::Top => Half::Top,
@@ -185,7 +213,10 @@ impl Way {
             }
             Way::Searched => {
                 let mut lists: Vec<Vec<u64>> = (0..=all).map(|_| Vec::new()).collect();
-                let nodes = sort(n, pattern, middle, role, &mut lists, limit)?;
+                let nodes = sort(n, pattern, middle, role, &mut lists, limits.family)?;
+                if lists.iter().any(|list| list.len() > limits.list) {
+                    return None;
+                }
                 if tags.describes() {
                     let places = Places::of(n);
                     for (x, list) in lists.iter().enumerate() {
@@ -214,8 +245,8 @@ impl Way {
 }
 
 /// [`count`] with each family of lists made once (see the module's notes), each family
-/// within `limit` words; `None` if one does not fit.
-fn by_families(batch: Batch, way: &Way, rules: &Rules, limit: usize) -> Option<Found> {
+/// within `limits`; `None` if one does not fit.
+fn by_families(batch: Batch, way: &Way, rules: &Rules, limits: Limits) -> Option<Found> {
     let n = u32::from(batch.n);
     let free = free(n);
     let (shift, all, f) = (
@@ -235,7 +266,7 @@ fn by_families(batch: Batch, way: &Way, rules: &Rules, limit: usize) -> Option<F
         &tags,
         &mut tops,
         &mut top_rights,
-        limit,
+        limits,
     )?;
     let (mut top, mut bottom, mut work) = (Vec::new(), Vec::new(), Work::default());
     for (column, pattern, weight) in middles(n, batch.pattern) {
@@ -259,7 +290,7 @@ fn by_families(batch: Batch, way: &Way, rules: &Rules, limit: usize) -> Option<F
                 let size = f - 1 - s;
                 let (shape, rights) = ([n, pattern, size], &mut other_rights);
                 let bottoms = &mut others;
-                let made = way.family(shape, Role::Bottom, None, &tags, bottoms, rights, limit);
+                let made = way.family(shape, Role::Bottom, None, &tags, bottoms, rights, limits);
                 found.nodes += made?;
                 for x in (0..=all).filter(|x| x.count_ones() == size) {
                     let open = all ^ x;
@@ -281,7 +312,7 @@ fn by_families(batch: Batch, way: &Way, rules: &Rules, limit: usize) -> Option<F
             Some(column) => {
                 let (shape, rights) = ([n, pattern, f - s], &mut other_rights);
                 let (bottoms, middle) = (&mut others, Some(column));
-                let made = way.family(shape, Role::Bottom, middle, &tags, bottoms, rights, limit);
+                let made = way.family(shape, Role::Bottom, middle, &tags, bottoms, rights, limits);
                 found.nodes += made?;
                 let avoid = way.through(n, column);
                 for y in (0..=all).filter(|y| y.count_ones() == s) {
@@ -685,6 +716,65 @@ mod tests {
         }
     }
 
+    /// Room for every family and list.
+    const UNLIMITED: Limits = Limits {
+        family: usize::MAX,
+        list: usize::MAX,
+    };
+
+    #[test]
+    fn a_family_whose_list_passes_its_limit_is_refused_and_the_rest_count_the_same() {
+        // With room for every family but lists limited to a few lengths, the batches
+        // with a longer list are refused (and counted set by set, checked above), the
+        // others counted as with no limit.
+        let n = if cfg!(debug_assertions) { 13 } else { 15 };
+        for way in [Way::Built(Quarters::of(n)), Way::Searched] {
+            let (mut refused, mut counted) = (0, 0);
+            for batch in batches(n) {
+                let rules = rules(batch, true);
+                let whole = by_families(batch, &way, &rules, UNLIMITED).unwrap();
+                for list in [16, 64, BLOCK, 4 * BLOCK, 16 * BLOCK] {
+                    let limits = Limits {
+                        family: usize::MAX,
+                        list,
+                    };
+                    let Some(found) = by_families(batch, &way, &rules, limits) else {
+                        refused += 1;
+                        continue;
+                    };
+                    assert_eq!(found.solutions, whole.solutions, "{batch:?} {list}");
+                    assert_eq!(found.nodes, whole.nodes, "{batch:?} {list}");
+                    counted += 1;
+                }
+            }
+            assert!(
+                refused > 0 && counted > 0,
+                "n={n}: {refused} refused, {counted} counted"
+            );
+        }
+    }
+
+    #[test]
+    fn the_limits_keep_what_a_family_count_holds_within_its_room() {
+        // `Limits::of`'s accounting: at most 4F + 11.5L words held with built
+        // families, 6F + 7.5L with searched ones, against the eight words of memory
+        // that `room.rs` gives each word of room (doubled here to stay in integers).
+        // Below four blocks the floor of one block per list takes over, which the
+        // fixed bytes' slack covers.
+        for words in [4 * BLOCK, 1000, 1 << 20, (1 << 30) / 64, usize::MAX / 64] {
+            let Limits { family, list } = Limits::of(words);
+            assert!(8 * family + 23 * list <= 16 * words, "{words}");
+            assert!(12 * family + 15 * list <= 16 * words, "{words}");
+        }
+        assert_eq!(
+            Limits::of(1 << 20),
+            Limits {
+                family: 1 << 20,
+                list: 1 << 18
+            }
+        );
+    }
+
     #[test]
     fn a_batch_s_nodes_are_the_work_of_making_its_families() {
         // `nodes` (`--json`) is the work done: the pairs of quarters tested, or queens
@@ -702,7 +792,7 @@ mod tests {
                         &Rule::ENDS,
                         &mut family,
                         &mut Rights::default(),
-                        usize::MAX,
+                        UNLIMITED,
                     );
                     let nodes = nodes.unwrap();
                     // No half is made without work.
@@ -719,7 +809,7 @@ mod tests {
                     let size = if column.is_some() { f - s } else { f - 1 - s };
                     nodes += made([n, pattern, size], Role::Bottom, column);
                 }
-                let found = by_families(batch, &way, &rules(batch, true), usize::MAX).unwrap();
+                let found = by_families(batch, &way, &rules(batch, true), UNLIMITED).unwrap();
                 assert_eq!(found.nodes, nodes, "{batch:?}");
             }
         }
