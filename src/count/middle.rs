@@ -755,6 +755,49 @@ mod tests {
     }
 
     #[test]
+    fn a_family_is_refused_exactly_when_a_list_passes_the_list_limit() {
+        // Searched, a family is made whole and then refused if a list is longer than
+        // the limit; built, a list is refused as it is made, by the pairs of parts it
+        // tests, so at its own length it may already be refused, but never below it.
+        let n = if cfg!(debug_assertions) { 13 } else { 15 };
+        for way in [Way::Built(Quarters::of(n)), Way::Searched] {
+            let mut checked = 0;
+            for batch in batches(n) {
+                let s = n / 2 - batch.pattern.count_ones();
+                let made = |list| {
+                    let limits = Limits {
+                        family: usize::MAX,
+                        list,
+                    };
+                    let mut family = Family::default();
+                    let shape = [n, batch.pattern, s];
+                    let rights = &mut Rights::default();
+                    way.family(
+                        shape,
+                        Role::Top,
+                        None,
+                        &Rule::ENDS,
+                        &mut family,
+                        rights,
+                        limits,
+                    )
+                    .map(|_| family.spans.iter().map(|[a, b]| b - a).max())
+                };
+                let longest = made(usize::MAX).unwrap().unwrap_or(0);
+                if longest == 0 {
+                    continue;
+                }
+                assert!(made(longest - 1).is_none(), "{batch:?}: {longest}");
+                if matches!(way, Way::Searched) {
+                    assert!(made(longest).is_some(), "{batch:?}: {longest}");
+                }
+                checked += 1;
+            }
+            assert!(checked > 0, "n={n}: no family had a list");
+        }
+    }
+
+    #[test]
     fn the_limits_keep_what_a_family_count_holds_within_its_room() {
         // `Limits::of`'s accounting: at most 4F + 11.5L words held with built
         // families, 6F + 7.5L with searched ones, against the eight words of memory
