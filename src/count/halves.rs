@@ -13,25 +13,27 @@ use super::transpose::{Rule, TAG_SHIFT, UNTAGGED, describable, ends, mark, tag};
 /// Generates the halves (`role`) with the key columns `pattern` (every column outside
 /// the free block, [`free`], that they use), each into the list of its free columns
 /// (shifted down); on an odd board, those that leave the middle queen, in the key
-/// column `middle`, unattacked. Returns the queens placed, or `None` past `capacity`
-/// words in all.
+/// column `middle`, unattacked. Returns the queens placed, or `None` (as soon as it
+/// is so, the search stopped there) past `capacity` words in all or `each` words in
+/// one list.
 pub(crate) fn sort(
     n: u32,
     pattern: u32,
     middle: Option<u32>,
     role: Role,
     lists: &mut [Vec<u64>],
-    capacity: usize,
+    [capacity, each]: [usize; 2],
 ) -> Option<u64> {
     let free = free(n);
     let (shift, last) = (free.trailing_zeros(), lists.len() - 1);
     let mut room = capacity;
     let mut store = |cols: u32, word: u64| {
-        if room == 0 {
+        let into = &mut lists[(cols >> shift) as usize & last];
+        if room == 0 || into.len() == each {
             return false;
         }
         room -= 1;
-        lists[(cols >> shift) as usize & last].push(word);
+        into.push(word);
         true
     };
     let (nodes, done) = generate(n, middle, [pattern, free], role, &mut store);

@@ -106,8 +106,15 @@ fn sorted(n: u32, pattern: u32, capacity: usize) -> Option<([Vec<Vec<u64>>; 2], 
     let mut sides: [Vec<Vec<u64>>; 2] =
         core::array::from_fn(|_| std::vec![Vec::new(); all_free + 1]);
     let [tops, bottoms] = &mut sides;
-    let top_nodes = sort(n, pattern, None, Role::Top, tops, capacity)?;
-    let bottom_nodes = sort(n, key ^ pattern, None, Role::Bottom, bottoms, capacity)?;
+    let top_nodes = sort(n, pattern, None, Role::Top, tops, [capacity, usize::MAX])?;
+    let bottom_nodes = sort(
+        n,
+        key ^ pattern,
+        None,
+        Role::Bottom,
+        bottoms,
+        [capacity, usize::MAX],
+    )?;
     Some((sides, top_nodes + bottom_nodes))
 }
 
@@ -274,7 +281,7 @@ mod tests {
             .into_iter()
             .map(|(pattern, role)| {
                 let mut side = std::vec![Vec::new(); lists];
-                sort(n, pattern, None, role, &mut side, usize::MAX).unwrap()
+                sort(n, pattern, None, role, &mut side, [usize::MAX; 2]).unwrap()
             })
             .sum();
             assert_eq!(

@@ -216,10 +216,8 @@ impl Way {
             }
             Way::Searched => {
                 let mut lists: Vec<Vec<u64>> = (0..=all).map(|_| Vec::new()).collect();
-                let nodes = sort(n, pattern, middle, role, &mut lists, limits.family)?;
-                if lists.iter().any(|list| list.len() > limits.list) {
-                    return None;
-                }
+                let room = [limits.family, limits.list];
+                let nodes = sort(n, pattern, middle, role, &mut lists, room)?;
                 if tags.describes() {
                     let places = Places::of(n);
                     for (x, list) in lists.iter().enumerate() {
@@ -759,9 +757,9 @@ mod tests {
 
     #[test]
     fn a_family_is_refused_once_a_list_passes_the_list_limit() {
-        // Searched, a family is made whole and then refused if a list is longer than
-        // the limit; built, a list is refused as it is made, by the pairs of parts it
-        // tests, so at its own length it may already be refused, but never below it.
+        // Searched, a family is refused as soon as a list would pass the limit; built,
+        // a list is refused as it is made, by the pairs of parts it tests, so at its
+        // own length it may already be refused, but never below it.
         let n = if cfg!(debug_assertions) { 13 } else { 15 };
         for way in [Way::Built(Quarters::of(n)), Way::Searched] {
             let mut checked = 0;
