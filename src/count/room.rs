@@ -13,7 +13,7 @@ const FIXED_BYTES: usize = 128 << 10;
 /// (The split's sorted copies, which also hold their sort keys, a quarter word per
 /// word, and the tops that fit a class are reserved exactly, not doubled: see
 /// `pairs.rs`.)
-const BYTES_PER_WORD: usize = 4 * 2 * 8;
+pub(crate) const BYTES_PER_WORD: usize = 4 * 2 * 8;
 /// The least memory a thread's join runs in: its fixed tables and one block per list.
 pub(crate) const THREAD_MEMORY_MIN: usize = FIXED_BYTES + BYTES_PER_WORD * BLOCK;
 
