@@ -369,18 +369,24 @@ fn the_estimate_of_a_checkpointed_count_is_of_its_rest_and_reads_the_file_only()
     );
 }
 
-#[test]
-fn sigint_without_a_checkpoint_says_what_was_lost() {
-    // n = 19 takes tens of seconds on one thread, so it is announced on stderr, and
-    // the announcement comes once the handler is installed: the signal is sent then,
-    // not after a guessed delay that a loaded machine may not honour.
+/// `count 19 --threads 1` with stdout and stderr piped, and its stderr to read.
+fn piped_19() -> (Child, BufReader<std::process::ChildStderr>) {
     let mut child = Command::new(BIN)
         .args(["count", "19", "--threads", "1"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    (child, stderr)
+}
+
+#[test]
+fn sigint_without_a_checkpoint_says_what_was_lost() {
+    // n = 19 takes tens of seconds on one thread, so it is announced on stderr, and
+    // the announcement comes once the handler is installed: the signal is sent then,
+    // not after a guessed delay that a loaded machine may not honour.
+    let (mut child, mut stderr) = piped_19();
     let mut announced = String::new();
     stderr.read_line(&mut announced).unwrap();
     assert!(announced.contains("Ctrl-C stops it"), "{announced}");
@@ -474,6 +480,35 @@ fn foreign_and_damaged_checkpoints_are_refused_and_left_alone() {
     // A directory is not a checkpoint.
     let out = run(&["count", "12", "--checkpoint", arg(&dir)], None);
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn off_a_terminal_a_long_count_logs_each_tenth_with_the_time_left() {
+    // Release builds only: a debug build of n = 19 takes minutes to reach its first
+    // tenth, and the lines' wording and arithmetic are the unit tests' of progress.rs.
+    // What this adds is that a real count, piped, writes them: n = 19 on one thread
+    // is announced (tens of seconds) and reaches a tenth of its work in seconds.
+    if cfg!(debug_assertions) {
+        return;
+    }
+    let (mut child, mut stderr) = piped_19();
+    let mut lines = Vec::new();
+    for _ in 0..2 {
+        let mut line = String::new();
+        stderr.read_line(&mut line).unwrap();
+        lines.push(line);
+    }
+    signal(child.id(), "TERM");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    assert!(lines[0].contains("will take about"), "{lines:?}");
+    let log = &lines[1];
+    assert!(log.starts_with("nqueens: n=19: 10% done, "), "{log}");
+    assert!(
+        log.contains(" into this run; about ") && log.ends_with(" left at this run's rate\n"),
+        "{log}"
+    );
+    assert!(out.stdout.is_empty());
 }
 
 #[test]

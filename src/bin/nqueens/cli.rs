@@ -49,7 +49,7 @@ pub struct AnswerArgs {
     /// where the answer came from, and whether the total matched the published one.
     #[arg(long)]
     pub json: bool,
-    /// No estimate line and no progress bar for sizes past the table.
+    /// No estimate line, progress bar or progress log for sizes past the table.
     #[arg(long, short)]
     pub quiet: bool,
 }
@@ -261,9 +261,10 @@ pub struct CountArgs {
     /// (it is overwritten).
     #[arg(long, requires = "checkpoint")]
     pub force: bool,
-    /// No estimate line and no progress bar (the estimate is printed before counts
-    /// expected to take 10 s or more; the bar is only drawn on a terminal, for counts
-    /// expected to take 0.1 s or more). A resumed count's line saying what the
+    /// No estimate line, progress bar or progress log (the estimate is printed before
+    /// counts expected to take 10 s or more; the bar is only drawn on a terminal, for
+    /// counts expected to take 0.1 s or more; off a terminal, a count that printed the
+    /// estimate logs a line at each tenth of its work). A resumed count's line saying what the
     /// checkpoint held, and the interrupt report, are still printed.
     #[arg(long, short)]
     pub quiet: bool,

@@ -296,7 +296,7 @@ pub fn grouped(value: u64) -> String {
 /// terminal or not) with the estimate and what to do about a long run; nothing with
 /// `quiet`. `share` is the part of the whole count this run has left to do (a shard, a
 /// resumed checkpoint), `slice` the shard it is, if one; `resumable` says whether this
-/// run keeps a checkpoint.
+/// run keeps a checkpoint. Returns whether it printed the line.
 pub fn announce(
     n: u32,
     threads: usize,
@@ -304,13 +304,13 @@ pub fn announce(
     share: f64,
     quiet: bool,
     resumable: bool,
-) {
+) -> bool {
     if quiet || seconds(n, threads) * share < ANNOUNCE_SECONDS / SLOWER {
-        return;
+        return false;
     }
     let expected = calibrated(n, threads) * share;
     if expected < ANNOUNCE_SECONDS {
-        return;
+        return false;
     }
     let keep = match (resumable, slice) {
         (true, _) => "progress is checkpointed, rerun the same command to resume".to_owned(),
@@ -334,6 +334,7 @@ pub fn announce(
         subject(n, slice),
         human(expected)
     );
+    true
 }
 
 #[cfg(test)]

@@ -8,12 +8,20 @@
 //! sets a batch joins), not the subtasks: the subtasks come largest first, so an ETA
 //! from their rate would start far too long and shrink as the small ones run. So
 //! the ETA is this machine's own rate on this count, updated as it goes.
+//!
+//! Off a terminal (a log file, a cluster job's output), where no bar is drawn, a count
+//! that announced its estimate logs one line on stderr at each further tenth of its
+//! work instead: `nqueens: n=22: 30% done, 45m 10s into this run; about 1h 45m left
+//! at this run's rate`. So a long count's log says how it goes, from the rate of the
+//! run itself, where the estimate before it could only time a small count (and this
+//! machine's speed can move by half from one hour to the next).
 
 use std::fmt::Write as _;
 use std::io::IsTerminal as _;
-use std::sync::Arc;
+use std::io::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
@@ -27,11 +35,80 @@ pub struct Amounts {
     pub work: [u64; 2],
 }
 
-/// The progress bar of one count, drawn or hidden.
+/// The progress bar of one count, drawn or hidden, and its log off a terminal.
 pub struct Bar {
-    bar: ProgressBar,
+    progress: ProgressBar,
     /// Subtasks finished by this run (the label adds those of earlier runs).
     finished: Arc<AtomicU64>,
+    log: Option<Log>,
+}
+
+/// The lines a count logs off a terminal (see the module's notes).
+struct Log {
+    /// What is counted: "n=22", or "shard 0/5800 of n=23".
+    subject: String,
+    /// The work finished before this run, and this run's.
+    work: [u64; 2],
+    start: Instant,
+    /// The last tenth of the work logged (or reached before this run).
+    shown: Mutex<u64>,
+}
+
+impl Log {
+    fn new(subject: String, work: [u64; 2]) -> Log {
+        let all = work[0] + work[1];
+        Log {
+            subject,
+            work,
+            start: Instant::now(),
+            shown: Mutex::new(tenth(work[0], all)),
+        }
+    }
+
+    /// Logs a line if the work, now at `position`, has reached a further tenth.
+    fn at(&self, position: u64) {
+        // A thread that panicked holding the lock left a number, still good to read.
+        let mut shown = self.shown.lock().unwrap_or_else(PoisonError::into_inner);
+        let elapsed = self.start.elapsed();
+        if let Some(line) = log_line(&self.subject, &mut shown, position, self.work, elapsed) {
+            // A lost line on a closed stderr changes nothing about the count.
+            let _ = writeln!(std::io::stderr(), "{line}");
+        }
+    }
+}
+
+/// The tenths of `all` that `position` has reached (0 to 10).
+fn tenth(position: u64, all: u64) -> u64 {
+    if all == 0 {
+        return 0;
+    }
+    // In 128 bits: ten times a count of work cannot overflow there.
+    u64::try_from(u128::from(position.min(all)) * 10 / u128::from(all)).unwrap_or(10)
+}
+
+/// The line to log once the work reaches `position`, with `before` finished by
+/// earlier runs and `todo` by this one in `elapsed`: one if it passes a tenth beyond
+/// `shown` (which it then moves on), none at the end (the result follows).
+fn log_line(
+    subject: &str,
+    shown: &mut u64,
+    position: u64,
+    [before, todo]: [u64; 2],
+    elapsed: Duration,
+) -> Option<String> {
+    let reached = tenth(position, before + todo);
+    if reached <= *shown || reached >= 10 {
+        return None;
+    }
+    *shown = reached;
+    let rest = eta([position.saturating_sub(before), todo], elapsed).map_or_else(
+        || "; too little of this run done for its rate".to_owned(),
+        |rest| format!("; about {} left at this run's rate", duration(rest)),
+    );
+    Some(format!(
+        "nqueens: {subject}: {reached}0% done, {} into this run{rest}",
+        duration(elapsed)
+    ))
 }
 
 /// The share of its work a run finishes before it shows an ETA: its first subtask may
@@ -44,7 +121,10 @@ impl Bar {
     /// Counts one finished subtask of `work`.
     pub fn finished(&self, work: u64) {
         self.finished.fetch_add(1, Ordering::Relaxed);
-        self.bar.inc(work);
+        self.progress.inc(work);
+        if let Some(log) = &self.log {
+            log.at(self.progress.position());
+        }
     }
 
     /// Subtasks finished by this run.
@@ -55,19 +135,31 @@ impl Bar {
 
     /// Takes the bar off the terminal.
     pub fn clear(&self) {
-        self.bar.finish_and_clear();
+        self.progress.finish_and_clear();
     }
 }
 
-/// A bar for a count of `amounts`, or a hidden one when no bar should be drawn.
-pub fn bar(n: u32, threads: usize, amounts: Amounts, quiet: bool) -> Bar {
-    let shown = !quiet && std::io::stderr().is_terminal() && estimate::seconds(n, threads) >= 0.1;
+/// A bar for a count of `amounts`, or a hidden one when no bar should be drawn; off a
+/// terminal, with the lines of a log if the count was `announced` as `subject`.
+pub fn bar(
+    n: u32,
+    threads: usize,
+    amounts: Amounts,
+    quiet: bool,
+    announced: Option<String>,
+) -> Bar {
+    let terminal = std::io::stderr().is_terminal();
+    let shown = !quiet && terminal && estimate::seconds(n, threads) >= 0.1;
     let target = if shown {
         ProgressDrawTarget::stderr()
     } else {
         ProgressDrawTarget::hidden()
     };
-    drawn_on(target, amounts)
+    let mut bar = drawn_on(target, amounts);
+    if !quiet && !terminal {
+        bar.log = announced.map(|subject| Log::new(subject, amounts.work));
+    }
+    bar
 }
 
 /// [`bar`] drawn on `target`.
@@ -112,7 +204,11 @@ fn drawn_on(target: ProgressDrawTarget, amounts: Amounts) -> Bar {
     );
     bar.set_style(style);
     bar.set_position(done);
-    Bar { bar, finished }
+    Bar {
+        progress: bar,
+        finished,
+        log: None,
+    }
 }
 
 /// The ETA of a run that has finished `work[0]` of its `work[1]` units of work in
@@ -120,12 +216,17 @@ fn drawn_on(target: ProgressDrawTarget, amounts: Amounts) -> Bar {
 /// included, which only ever makes it longer), or none before [`ETA_AFTER`] of
 /// the work is done. (indicatif's own ETA, which weighs the last seconds most, read
 /// `2m 24s` one second into a resumed `count 19` that had 27 s left.)
-fn left([finished, all]: [u64; 2], elapsed: Duration) -> String {
+fn left(work: [u64; 2], elapsed: Duration) -> String {
+    eta(work, elapsed).map_or_else(|| "--".to_owned(), duration)
+}
+
+/// The time [`left`] shows, if any.
+fn eta([finished, all]: [u64; 2], elapsed: Duration) -> Option<Duration> {
     if all == 0 || (finished as f64) < ETA_AFTER * all as f64 {
-        return "--".to_owned();
+        return None;
     }
     let rest = (all - finished.min(all)) as f64 / finished as f64;
-    duration(elapsed.mul_f64(rest))
+    Some(elapsed.mul_f64(rest))
 }
 
 /// Subtasks per second as a whole number, per minute or per hour when fewer than one
@@ -155,7 +256,7 @@ pub fn duration(d: Duration) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Amounts, drawn_on, duration, left, rate};
+    use super::{Amounts, drawn_on, duration, left, log_line, rate, tenth};
     use indicatif::ProgressDrawTarget;
     use std::time::Duration;
 
@@ -167,10 +268,13 @@ mod tests {
             work: [10, 30],
         };
         let bar = drawn_on(ProgressDrawTarget::hidden(), amounts);
-        assert_eq!((bar.bar.position(), bar.bar.length()), (10, Some(40)));
+        assert_eq!(
+            (bar.progress.position(), bar.progress.length()),
+            (10, Some(40))
+        );
         bar.finished(25);
         bar.finished(1);
-        assert_eq!(bar.bar.position(), 36);
+        assert_eq!(bar.progress.position(), 36);
         let counts = [amounts.subtasks[0] + bar.this_run(), bar.this_run()];
         assert_eq!(counts, [4, 2], "subtasks in all, and by this run");
     }
@@ -186,6 +290,58 @@ mod tests {
         assert_eq!(left([100, 1000], ten), "1m 30s");
         assert_eq!(left([10, 1000], ten), "16m 30s");
         assert_eq!(left([1000, 1000], ten), "0s");
+    }
+
+    #[test]
+    fn off_a_terminal_a_line_is_logged_at_each_further_tenth_of_the_work() {
+        let minute = Duration::from_mins(1);
+        // A fresh run of 1000 units: nothing before a tenth, then one line per tenth.
+        let mut shown = tenth(0, 1000);
+        assert_eq!(log_line("n=22", &mut shown, 99, [0, 1000], minute), None);
+        assert_eq!(
+            log_line("n=22", &mut shown, 250, [0, 1000], minute).as_deref(),
+            Some(
+                "nqueens: n=22: 20% done, 1m 00s into this run; about 3m 00s left at this run's rate"
+            )
+        );
+        // The same tenth again, or one already logged: no second line.
+        assert_eq!(log_line("n=22", &mut shown, 299, [0, 1000], minute), None);
+        assert_eq!(log_line("n=22", &mut shown, 200, [0, 1000], minute), None);
+        assert!(log_line("n=22", &mut shown, 300, [0, 1000], minute).is_some());
+        // The end is not logged: the result follows.
+        assert_eq!(log_line("n=22", &mut shown, 1000, [0, 1000], minute), None);
+
+        // A resumed run with 855 of 1000 units done before starts past 80%: its
+        // first line is at 90%, when a third of its own work is done.
+        let mut shown = tenth(855, 1000);
+        assert_eq!(shown, 8);
+        assert_eq!(log_line("n=19", &mut shown, 899, [855, 145], minute), None);
+        assert_eq!(
+            log_line("n=19", &mut shown, 903, [855, 145], minute).as_deref(),
+            Some(
+                "nqueens: n=19: 90% done, 1m 00s into this run; about 2m 01s left at this run's rate"
+            )
+        );
+        // Past a tenth with under a hundredth of this run's own work done: no rate yet.
+        let mut shown = tenth(995, 10_000);
+        let line = log_line("shard 0/4 of n=23", &mut shown, 1000, [995, 9005], minute);
+        assert_eq!(
+            line.as_deref(),
+            Some(
+                "nqueens: shard 0/4 of n=23: 10% done, 1m 00s into this run; too little of this run done for its rate"
+            )
+        );
+    }
+
+    #[test]
+    fn tenths_are_whole_and_never_overflow() {
+        assert_eq!(tenth(0, 0), 0);
+        assert_eq!(tenth(99, 1000), 0);
+        assert_eq!(tenth(100, 1000), 1);
+        assert_eq!(tenth(999, 1000), 9);
+        assert_eq!(tenth(1000, 1000), 10);
+        assert_eq!(tenth(u64::MAX, u64::MAX), 10);
+        assert_eq!(tenth(u64::MAX / 2, u64::MAX), 4);
     }
 
     #[test]

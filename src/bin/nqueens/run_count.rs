@@ -332,7 +332,7 @@ fn compute(
     });
     // Announced once the handler is live, so the line's "Ctrl-C stops it" holds from
     // the moment it is read (tests wait for this line before they send a signal).
-    estimate::announce(
+    let announced = estimate::announce(
         split.n(),
         threads.get(),
         run.shard,
@@ -347,7 +347,8 @@ fn compute(
             work(split, todo.iter().copied()),
         ],
     };
-    let bar = progress::bar(split.n(), threads.get(), amounts, run.quiet);
+    let logged = announced.then(|| estimate::subject(split.n(), run.shard));
+    let bar = progress::bar(split.n(), threads.get(), amounts, run.quiet, logged);
     let stop = AtomicBool::new(false);
     let on_done = |index: usize, partial: &Partial| {
         if let Some(saver) = &saver {
