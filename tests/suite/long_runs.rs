@@ -386,7 +386,7 @@ fn sigint_without_a_checkpoint_says_what_was_lost() {
     // n = 19 takes tens of seconds on one thread, so it is announced on stderr, and
     // the announcement comes once the handler is installed: the signal is sent then,
     // not after a guessed delay that a loaded machine may not honour.
-    let (mut child, mut stderr) = piped_19();
+    let (child, mut stderr) = piped_19();
     let mut announced = String::new();
     stderr.read_line(&mut announced).unwrap();
     assert!(announced.contains("Ctrl-C stops it"), "{announced}");
@@ -491,7 +491,7 @@ fn off_a_terminal_a_long_count_logs_each_tenth_with_the_time_left() {
     if cfg!(debug_assertions) {
         return;
     }
-    let (mut child, mut stderr) = piped_19();
+    let (child, mut stderr) = piped_19();
     let mut lines = Vec::new();
     for _ in 0..2 {
         let mut line = String::new();
