@@ -485,9 +485,10 @@ fn foreign_and_damaged_checkpoints_are_refused_and_left_alone() {
 #[test]
 fn off_a_terminal_a_long_count_logs_each_tenth_with_the_time_left() {
     // Release builds only: a debug build of n = 19 takes minutes to reach its first
-    // tenth, and the lines' wording and arithmetic are the unit tests' of progress.rs.
-    // What this adds is that a real count, piped, writes them: n = 19 on one thread
-    // is announced (tens of seconds) and reaches a tenth of its work in seconds.
+    // tenth, and the lines' wording, arithmetic and writing as subtasks finish are the
+    // unit tests' of progress.rs. What this adds is that a real count, piped, logs
+    // them: n = 19 on one thread is announced (tens of seconds) and reaches a tenth
+    // of its work in seconds.
     if cfg!(debug_assertions) {
         return;
     }

@@ -50,29 +50,31 @@ struct Log {
     /// The work finished before this run, and this run's.
     work: [u64; 2],
     start: Instant,
-    /// The last tenth of the work logged (or reached before this run).
-    shown: Mutex<u64>,
+    /// The last tenth of the work logged (or reached before this run), and where the
+    /// lines go: stderr, or a test's buffer.
+    state: Mutex<(u64, Box<dyn std::io::Write + Send>)>,
 }
 
 impl Log {
-    fn new(subject: String, work: [u64; 2]) -> Log {
+    fn new(subject: String, work: [u64; 2], out: Box<dyn std::io::Write + Send>) -> Log {
         let all = work[0] + work[1];
         Log {
             subject,
             work,
             start: Instant::now(),
-            shown: Mutex::new(tenth(work[0], all)),
+            state: Mutex::new((tenth(work[0], all), out)),
         }
     }
 
     /// Logs a line if the work, now at `position`, has reached a further tenth.
     fn at(&self, position: u64) {
         // A thread that panicked holding the lock left a number, still good to read.
-        let mut shown = self.shown.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let (shown, out) = &mut *state;
         let elapsed = self.start.elapsed();
-        if let Some(line) = log_line(&self.subject, &mut shown, position, self.work, elapsed) {
+        if let Some(line) = log_line(&self.subject, shown, position, self.work, elapsed) {
             // A lost line on a closed stderr changes nothing about the count.
-            let _ = writeln!(std::io::stderr(), "{line}");
+            let _ = writeln!(out, "{line}");
         }
     }
 }
@@ -157,7 +159,8 @@ pub fn bar(
     };
     let mut bar = drawn_on(target, amounts);
     if !quiet && !terminal {
-        bar.log = announced.map(|subject| Log::new(subject, amounts.work));
+        let stderr = || -> Box<dyn std::io::Write + Send> { Box::new(std::io::stderr()) };
+        bar.log = announced.map(|subject| Log::new(subject, amounts.work, stderr()));
     }
     bar
 }
@@ -256,9 +259,50 @@ pub fn duration(d: Duration) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Amounts, drawn_on, duration, left, log_line, rate, tenth};
+    use super::{Amounts, Log, drawn_on, duration, left, log_line, rate, tenth};
     use indicatif::ProgressDrawTarget;
+    use std::io::Write;
+    use std::sync::{Arc, Mutex};
     use std::time::Duration;
+
+    /// A log's lines, kept for the test to read.
+    #[derive(Clone, Default)]
+    struct Kept(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Kept {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_logged_bar_writes_one_line_per_tenth_as_subtasks_finish() {
+        // A resumed run: 15 of 100 units done before, 85 to do.
+        let amounts = Amounts {
+            subtasks: [1, 9],
+            work: [15, 85],
+        };
+        let mut bar = drawn_on(ProgressDrawTarget::hidden(), amounts);
+        let kept = Kept::default();
+        bar.log = Some(Log::new(
+            "n=20".into(),
+            amounts.work,
+            Box::new(kept.clone()),
+        ));
+        // To 19, 35 (past 20 and 30: one line, for 30), 36, then 100 (the end).
+        for work in [4, 16, 1, 64] {
+            bar.finished(work);
+        }
+        let text = String::from_utf8(kept.0.lock().unwrap().clone()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 1, "{text}");
+        assert!(lines[0].starts_with("nqueens: n=20: 30% done, "), "{text}");
+    }
 
     #[test]
     fn the_bar_follows_the_work_and_the_label_the_subtasks() {
