@@ -158,7 +158,8 @@ pub fn bar(
         ProgressDrawTarget::hidden()
     };
     let mut bar = drawn_on(target, amounts);
-    if !quiet && !terminal {
+    // (`announced` is never set with `quiet`: nothing is announced then.)
+    if !terminal {
         let stderr = || -> Box<dyn std::io::Write + Send> { Box::new(std::io::stderr()) };
         bar.log = announced.map(|subject| Log::new(subject, amounts.work, stderr()));
     }
