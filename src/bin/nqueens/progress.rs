@@ -21,7 +21,7 @@ use std::io::IsTerminal as _;
 use std::io::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
@@ -49,7 +49,6 @@ struct Log {
     subject: String,
     /// The work finished before this run, and this run's.
     work: [u64; 2],
-    start: Instant,
     /// The last tenth of the work logged (or reached before this run), and where the
     /// lines go: stderr, or a test's buffer.
     state: Mutex<(u64, Box<dyn std::io::Write + Send>)>,
@@ -61,17 +60,16 @@ impl Log {
         Log {
             subject,
             work,
-            start: Instant::now(),
             state: Mutex::new((tenth(work[0], all), out)),
         }
     }
 
-    /// Logs a line if the work, now at `position`, has reached a further tenth.
-    fn at(&self, position: u64) {
+    /// Logs a line if the work, now at `position` after `elapsed` (the bar's own
+    /// clock, which its ETA reads too), has reached a further tenth.
+    fn at(&self, position: u64, elapsed: Duration) {
         // A thread that panicked holding the lock left a number, still good to read.
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         let (shown, out) = &mut *state;
-        let elapsed = self.start.elapsed();
         if let Some(line) = log_line(&self.subject, shown, position, self.work, elapsed) {
             // A lost line on a closed stderr changes nothing about the count.
             let _ = writeln!(out, "{line}");
@@ -125,7 +123,7 @@ impl Bar {
         self.finished.fetch_add(1, Ordering::Relaxed);
         self.progress.inc(work);
         if let Some(log) = &self.log {
-            log.at(self.progress.position());
+            log.at(self.progress.position(), self.progress.elapsed());
         }
     }
 
@@ -160,8 +158,8 @@ pub fn bar(
     let mut bar = drawn_on(target, amounts);
     // (`announced` is never set with `quiet`: nothing is announced then.)
     if !terminal {
-        let stderr = || -> Box<dyn std::io::Write + Send> { Box::new(std::io::stderr()) };
-        bar.log = announced.map(|subject| Log::new(subject, amounts.work, stderr()));
+        bar.log =
+            announced.map(|subject| Log::new(subject, amounts.work, Box::new(std::io::stderr())));
     }
     bar
 }
