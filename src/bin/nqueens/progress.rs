@@ -11,8 +11,8 @@
 //!
 //! Off a terminal (a log file, a cluster job's output), where no bar is drawn, a count
 //! that announced its estimate logs one line on stderr at each further tenth of its
-//! work instead: `nqueens: n=22: 30% done, 45m 10s into this run; about 1h 45m left
-//! at this run's rate`. So a long count's log says how it goes, from the rate of the
+//! work instead, such as `nqueens: n=19: 30% done, 21s into this run; about 48s left
+//! at this run's rate` (docs/long-counts.md has the run). So a long count's log says how it goes, from the rate of the
 //! run itself, where the estimate before it could only time a small count (and this
 //! machine's speed can move by half from one hour to the next).
 
