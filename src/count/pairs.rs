@@ -42,7 +42,7 @@ impl<'a> Ranked<'a> {
     /// them, and tagged with its runs instead (see [`Rule::retag`]), in `out`.
     pub(crate) fn sort(list: &[u64], rule: &Rule, out: &'a mut Vec<u64>) -> Ranked<'a> {
         let run = |word| rule.run(tag_of(word));
-        let starts = by_class(list, RANKS, run, |word| rule.retag(word), out);
+        let starts = by_class::<{ RANKS + 1 }>(list, RANKS, run, |word| rule.retag(word), out);
         Ranked {
             words: &out[..list.len()],
             runs: core::array::from_fn(|r| starts[r]),
@@ -121,8 +121,31 @@ fn tables_for(bits: u32) -> usize {
 /// Lists at least this long are split whatever their width ([`split_on`]).
 const SHORT: usize = 8_192;
 
-/// [`pairs`] of lists split on `hot` bits.
-fn split_pairs(
+/// [`pairs`] of lists split on `hot` bits (at most [`HOT_MAX`]).
+fn split_pairs(lists: [Ranked<'_>; 2], bits: u32, hot: u32, rule: &Rule, work: &mut Work) -> u64 {
+    // The class sort's counters are arrays of one slot per key, zeroed on each call:
+    // sized for this many hot bits rather than the most, so that the short lists of
+    // n = 16 to 21 do not zero the 5,121 slots that 10 hot bits take.
+    match hot {
+        ..=4 => split_pairs_in::<{ slots(4) }>(lists, bits, hot, rule, work),
+        5 => split_pairs_in::<{ slots(5) }>(lists, bits, hot, rule, work),
+        6 => split_pairs_in::<{ slots(6) }>(lists, bits, hot, rule, work),
+        7 => split_pairs_in::<{ slots(7) }>(lists, bits, hot, rule, work),
+        8 => split_pairs_in::<{ slots(8) }>(lists, bits, hot, rule, work),
+        9 => split_pairs_in::<{ slots(9) }>(lists, bits, hot, rule, work),
+        _ => split_pairs_in::<{ slots(HOT_MAX) }>(lists, bits, hot.min(HOT_MAX), rule, work),
+    }
+}
+
+/// The slots of the class sort for lists split on `hot` bits: one per class and rank,
+/// and one for the end.
+const fn slots(hot: u32) -> usize {
+    (1 << hot) * RANKS + 1
+}
+
+/// [`split_pairs`] with the class sort's arrays of `SLOTS` slots, at least
+/// [`slots`]`(hot)`.
+fn split_pairs_in<const SLOTS: usize>(
     [tops, bottoms]: [Ranked<'_>; 2],
     bits: u32,
     hot: u32,
@@ -152,8 +175,8 @@ fn split_pairs(
         fitting,
     } = work;
     let keys = (1 << hot) * RANKS;
-    let bottom_starts = by_class(bottom_words, keys, key, strip, sorted_bottoms);
-    let top_starts = by_class(top_words, keys, key, strip, sorted_tops);
+    let bottom_starts = by_class::<SLOTS>(bottom_words, keys, key, strip, sorted_bottoms);
+    let top_starts = by_class::<SLOTS>(top_words, keys, key, strip, sorted_tops);
     let mut count = 0;
     for class in 0..1usize << hot {
         let runs = &bottom_starts[class * RANKS..=(class + 1) * RANKS];
@@ -186,19 +209,21 @@ fn split_pairs(
 
 /// `list` sorted by `key` into `out` (a counting sort, stable), each word rewritten by
 /// `map`; returns where each key's run starts (one more entry marks the end). Keys are
-/// below `keys`.
+/// below `keys`, which is below `SLOTS`, the length of the counters' arrays (zeroed on
+/// each call, so no longer than the keys need).
 ///
 /// The list is taken as [`WAYS`] consecutive parts, each counted and placed with its
 /// own counters, a word of each part in turn: neighbouring halves often share a key,
 /// and one counter bumped word after word waits each time for its own store (with
 /// one part, `by_class` was a fifth of `count 18 --threads 1`).
-fn by_class(
+fn by_class<const SLOTS: usize>(
     list: &[u64],
     keys: usize,
     key: impl Fn(u64) -> usize,
     map: impl Fn(u64) -> u64,
     out: &mut Vec<u64>,
-) -> [usize; KEYS + 1] {
+) -> [usize; SLOTS] {
+    debug_assert!(keys < SLOTS && SLOTS <= KEYS + 1);
     // Parts of equal length, the last one taking the few words left over: the four
     // are walked together with no test per word of whether a part has run out (with
     // one, `count 18 --shard 1/8` took 838 M instructions in this sort under
@@ -219,7 +244,7 @@ fn by_class(
     }
     let (sorted, packed) = out.split_at_mut(list.len());
     let packed = &mut packed[..part];
-    let mut counts = [[0u32; KEYS]; WAYS];
+    let mut counts = [[0u32; SLOTS]; WAYS];
     for (i, slot) in packed.iter_mut().enumerate() {
         let mut keys_here = 0;
         for (w, words) in parts.iter().enumerate() {
@@ -233,7 +258,7 @@ fn by_class(
         counts[WAYS - 1][key(word)] += 1;
     }
     // Each key's run holds its words of the first part, then the second's, and so on.
-    let (mut starts, mut next) = ([list.len(); KEYS + 1], [[0u32; KEYS]; WAYS]);
+    let (mut starts, mut next) = ([list.len(); SLOTS], [[0u32; SLOTS]; WAYS]);
     let mut at = 0;
     for k in 0..keys {
         starts[k] = at;
@@ -249,7 +274,7 @@ fn by_class(
         // -> 5.687 s, hyperfine of both builds in one run on the AMD EPYC, 11aecdf and
         // the commit that made this, bca60c5, though callgrind counts 2% more
         // instructions).
-        // Below `KEYS`: the counting pass indexed `counts` with them.
+        // Below `SLOTS`: the counting pass indexed `counts` with them.
         let k: [usize; WAYS] =
             core::array::from_fn(|w| ((keys_here >> (KEY_BITS * w)) & KEY_MASK) as usize);
         let words: [u64; WAYS] = core::array::from_fn(|w| map(parts[w][i]));
@@ -280,21 +305,38 @@ const _: () = assert!(KEYS <= 1 << KEY_BITS);
 /// Lists shorter than this are paired whole: their classes would be nearly empty.
 const SPLIT_FROM: usize = 2048;
 /// The most bits long lists are split on.
-const HOT_MAX: u32 = 7;
+const HOT_MAX: u32 = 10;
 
 /// The bits to split lists on when the shorter has `len` words: 4 (measured best at
-/// n = 18, whose lists hold a few thousand halves), and one more for every fourfold
-/// length from 8,192, so that a class keeps enough halves to pay for its OR tables.
+/// n = 18, whose lists hold a few thousand halves), 5 from 8,192 and 6 from 32,768, so
+/// that a class keeps enough halves to pay for its OR tables; then 8 from 65,536 and
+/// one more for each doubling up to [`HOT_MAX`].
+///
 /// Against 4 bits throughout, on the Xeon while writing commit d5e50ec (single runs,
 /// one thread): `count 19 --shard
 /// 0/20` 3.75 s -> 3.02 s, `count 20 --shard 0/40` 4.41-4.79 s -> 3.95-4.13 s, `count
 /// 21 --shard 5/400` 17.3-19.4 s -> 13.2-16.8 s (7.5 s of it building the quarter
 /// table); the same with at most 6 bits from 16,384 on: 14.6-18.7 s.
+///
+/// Past 65,536 words, lists that only n = 22 and larger have (the shorter list of a
+/// pair at n = 20 and 21 stays below it; at 22 most hold 65,536 to 262,143 halves, at
+/// 24 up to 4 million), the bits were 7 at most, and 6 up to 131,071. Against that,
+/// side by side on the two cores of the AMD EPYC (swapped between two rounds, one
+/// thread each, at 9cf1ecb and the commit that made this): `count 22 --shard 7/500`
+/// 15.85-16.20 s -> 14.15-14.31 s with up to 9 bits (7 from 65,536), 14.21-14.30 s ->
+/// 12.07-12.38 s with these; `count 23 --shard 2900/5800` 27.4-28.7 s -> 24.6-25.4 s
+/// with up to 9, and these a further 1.11-1.23x; `count 24 --shard 9679/19358`
+/// 74.1-75.3 s -> 40.3-42.1 s with up to 9, these 1.00-1.17x faster again. Up to 12
+/// bits (11 from 524,288) were no clear gain over these at 24 (1.01-1.17x faster on
+/// that shard, 0.94-1.00x on `--shard 0/19358`), so the class sort's arrays, on the
+/// stack, stay at 10 bits' size (5,121 slots, about 200 KB).
 fn hot_bits(len: usize) -> u32 {
     match len {
         ..SHORT => 4,
         SHORT..32_768 => 5,
-        32_768..131_072 => 6,
+        32_768..65_536 => 6,
+        65_536..131_072 => 8,
+        131_072..262_144 => 9,
         _ => HOT_MAX,
     }
 }
@@ -691,7 +733,7 @@ mod tests {
             let keys = 7;
             let key = |word: u64| (word % keys as u64) as usize;
             let mut out = Vec::new();
-            let starts = by_class(&list, keys, key, |word| word | 1 << 63, &mut out);
+            let starts = by_class::<8>(&list, keys, key, |word| word | 1 << 63, &mut out);
             let mut expected: Vec<u64> = list.clone();
             expected.sort_by_key(|&word| key(word)); // stable
             let marked: Vec<u64> = expected.iter().map(|&word| word | 1 << 63).collect();
@@ -705,8 +747,8 @@ mod tests {
 
     #[test]
     fn lists_are_split_on_the_documented_number_of_hot_bits() {
-        // A speed setting, not a count's: measured on the Xeon (see `hot_bits`), and
-        // pinned so that it changes only on purpose.
+        // A speed setting, not a count's: measured on the Xeon and, past 65,536 words,
+        // the AMD EPYC (see `hot_bits`), and pinned so that it changes only on purpose.
         let lengths = [
             (0, None),
             (SPLIT_FROM - 1, None),
@@ -715,8 +757,12 @@ mod tests {
             (8_192, Some(5)),
             (32_767, Some(5)),
             (32_768, Some(6)),
-            (131_071, Some(6)),
-            (131_072, Some(HOT_MAX)),
+            (65_535, Some(6)),
+            (65_536, Some(8)),
+            (131_071, Some(8)),
+            (131_072, Some(9)),
+            (262_143, Some(9)),
+            (262_144, Some(HOT_MAX)),
             (usize::MAX, Some(HOT_MAX)),
         ];
         for (len, hot) in lengths {
@@ -732,7 +778,7 @@ mod tests {
         assert_eq!(split_on(SPLIT_FROM, 42), Some(4));
         assert_eq!(split_on(SPLIT_FROM, 40), None);
         assert_eq!(split_on(SPLIT_FROM - 1, 42), None);
-        assert_eq!((SPLIT_FROM, SHORT, HOT_MAX), (2048, 8192, 7));
+        assert_eq!((SPLIT_FROM, SHORT, HOT_MAX), (2048, 8192, 10));
     }
 
     #[test]
