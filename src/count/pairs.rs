@@ -326,7 +326,8 @@ const HOT_MAX: u32 = 10;
 /// 15.85-16.20 s -> 14.15-14.31 s with up to 9 bits (7 from 65,536), 14.21-14.30 s ->
 /// 12.07-12.38 s with these; `count 23 --shard 2900/5800` 27.4-28.7 s -> 24.6-25.4 s
 /// with up to 9, and these a further 1.11-1.23x; `count 24 --shard 9679/19358`
-/// 74.1-75.3 s -> 40.3-42.1 s with up to 9, these 1.00-1.17x faster again. Up to 12
+/// 74.1-75.3 s -> 40.3-42.1 s with up to 9, these 1.00-1.17x faster again (against
+/// the old directly: 23 25.6-29.5 s -> 19.7-22.9 s, 24 68.7-71.7 s -> 36.4-37.8 s). Up to 12
 /// bits (11 from 524,288) were no clear gain over these at 24 (1.01-1.17x faster on
 /// that shard, 0.94-1.00x on `--shard 0/19358`), so the class sort's arrays, on the
 /// stack, stay at 10 bits' size (5,121 slots, about 200 KB).

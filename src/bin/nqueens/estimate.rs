@@ -54,12 +54,20 @@ const CONSTELLATIONS: Model = Model {
 /// the quarter table's build (a shard of one small subtask), so about 7,930 s whole,
 /// against 117.38 s for 20 in the same quarter hour (the Xeon gave 8.34x: 3,942 s for
 /// 22 on two threads at bfa7356); the halving saves under 1% of 22's sets.
+///
+/// Past 20 refit at b403690, which splits 22's long lists on more hot bits: 7.8x
+/// per row. The same three shards of 22 took 15.17 s on average against 18.16 s at
+/// 9cf1ecb, run in turn on one core (1.22x without the 1.64 s of the table's build),
+/// and project to 5,414 s whole against 91.15 s for `count 20 --threads 1` in the
+/// same sitting: 7.71x per row. The whole count of 22 at 4cce17e took 74.3x the user
+/// time of 20 (8.6x per row, a heavily loaded machine), 60.9x with the shards' gain:
+/// 7.80x.
 const JOIN_EVEN: Model = Model {
     n: 18,
     seconds: 1.860,
     growth: 6.59,
     below: 5.55,
-    bend: Some((20, 8.22)),
+    bend: Some((20, 7.8)),
     small: None,
 };
 /// Refit in the same sitting, the same way (odd boards, with the middle row's queen
@@ -81,14 +89,16 @@ const JOIN_ODD: Model = Model {
 /// table is listed past ⌈n/2⌉ = 11: the next would be about 5 GB), on one thread, in
 /// seconds of the AMD EPYC that `JOIN_EVEN` and `JOIN_ODD` were fitted on: shards of
 /// every M-th subtask, spread over the whole list, timed with `/usr/bin/time` at
-/// commit e121050 (2026-12-03, two shards at a time on the two cores; whether they
-/// slowed each other was not checked), their mean times M. 23: 0, 2900 and 5799 of
-/// 5800 (ten subtasks each) took 20.35, 24.50 and 18.03 s; 24: 0, 9679 and 19357 of
-/// 19358 took 46.41, 68.87 and 47.82 s; 25: 0, 11257 and 22514 of 22515 took 650.80,
-/// 738.54 and 584.28 s; 26: 0, 124856 and 249711 of 249712 (two or three subtasks
-/// each) took 190.68, 625.10 and 1,165.35 s, a rough figure from eight subtasks. 27
-/// was not sampled enough to project (its one middle subtask is in
-/// docs/benchmarks.md): it grows from 26 as 26 grew from 25.
+/// commit b403690 (2026-12-03, two shards at a time on the two cores, in a sitting
+/// where `count 18 --threads 1` took 1.966 s against the model's 1.860 s), their mean
+/// times M. 23: 0, 2900 and 5799 of 5800 (ten subtasks each) took 17.36, 22.62 and
+/// 22.43 s; 24: 0, 9679 and 19357 of 19358 took 33.34, 38.99 and 34.00 s; 25: 0,
+/// 11257 and 22514 of 22515 took 327.11, 394.03 and 300.73 s; 26: 0, 124856 and
+/// 249711 of 249712 (two or three subtasks each) took 128.21, 248.22 and 447.87 s, a
+/// rough figure from eight subtasks. 27 was not sampled enough to project (its one
+/// middle subtask is in docs/benchmarks.md): it grows from 26 as 26 grew from 25.
+/// (At e121050, before the long lists took more hot bits, the means were 20.96,
+/// 54.37, 657.87 and 660.38 s.)
 const SEARCHED: [(i32, f64); 5] = [
     (23, SHARDED[0]),
     (24, SHARDED[1]),
@@ -99,10 +109,10 @@ const SEARCHED: [(i32, f64); 5] = [
 /// The whole counts of 23 to 26 that the shards above give: each size's mean shard
 /// time, in seconds, times its number of shards.
 const SHARDED: [f64; 4] = [
-    20.96 * 5800.0,
-    54.367 * 19358.0,
-    657.873 * 22515.0,
-    660.377 * 249_712.0,
+    20.803 * 5800.0,
+    35.443 * 19358.0,
+    340.623 * 22515.0,
+    274.767 * 249_712.0,
 ];
 
 /// Counts expected to run at least this long announce themselves first.
