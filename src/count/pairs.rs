@@ -175,6 +175,8 @@ fn split_pairs_in<const SLOTS: usize>(
         fitting,
     } = work;
     let keys = (1 << hot) * RANKS;
+    // Exactly the slots the keys need: more would only zero more (see `split_pairs`).
+    debug_assert_eq!(SLOTS, keys + 1);
     let bottom_starts = by_class::<SLOTS>(bottom_words, keys, key, strip, sorted_bottoms);
     let top_starts = by_class::<SLOTS>(top_words, keys, key, strip, sorted_tops);
     let mut count = 0;
