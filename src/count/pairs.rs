@@ -174,9 +174,9 @@ fn split_pairs_in<const SLOTS: usize>(
         bottoms: sorted_bottoms,
         fitting,
     } = work;
-    let keys = (1 << hot) * RANKS;
     // Exactly the slots the keys need: more would only zero more (see `split_pairs`).
-    debug_assert_eq!(SLOTS, keys + 1);
+    debug_assert_eq!(SLOTS, slots(hot));
+    let keys = slots(hot) - 1;
     let bottom_starts = by_class::<SLOTS>(bottom_words, keys, key, strip, sorted_bottoms);
     let top_starts = by_class::<SLOTS>(top_words, keys, key, strip, sorted_tops);
     let mut count = 0;
@@ -329,10 +329,12 @@ const HOT_MAX: u32 = 10;
 /// 12.07-12.38 s with these; `count 23 --shard 2900/5800` 27.4-28.7 s -> 24.6-25.4 s
 /// with up to 9, and these a further 1.11-1.23x; `count 24 --shard 9679/19358`
 /// 74.1-75.3 s -> 40.3-42.1 s with up to 9, these 1.00-1.17x faster again (against
-/// the old directly: 23 25.6-29.5 s -> 19.7-22.9 s, 24 68.7-71.7 s -> 36.4-37.8 s). Up to 12
-/// bits (11 from 524,288) were no clear gain over these at 24 (1.01-1.17x faster on
-/// that shard, 0.94-1.00x on `--shard 0/19358`), so the class sort's arrays, on the
-/// stack, stay at 10 bits' size (5,121 slots, about 200 KB).
+/// the old directly: 23 25.6-29.5 s -> 19.7-22.9 s, 24 68.7-71.7 s -> 36.4-37.8 s).
+/// Up to 12 bits (11 from 524,288) were no clear gain over these at 24 (1.01-1.17x
+/// faster on that shard, 0.94-1.00x on `--shard 0/19358`), so the class sort's
+/// arrays, on the stack, stay at 10 bits' size (5,121 slots, about 200 KB). Like the
+/// thresholds below 65,536, these follow one machine's caches: another may want other
+/// lengths, which only moves time, never a count.
 fn hot_bits(len: usize) -> u32 {
     match len {
         ..SHORT => 4,

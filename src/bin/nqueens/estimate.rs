@@ -49,19 +49,22 @@ const CONSTELLATIONS: Model = Model {
 /// a third less than at fccfbe7): n = 16 took 0.0604 s (hyperfine, mean of 20), 18 1.860 s (mean of
 /// five), 20 80.73 s: 5.55x per row up to 18 and 6.59x past it. (At fccfbe7: 0.0882
 /// s, 2.41 s, 97.72 s.) Past 20, where the quarter table is 568 MB and read at
-/// random, 8.22x per row: at commit 3f65620, in a slower phase of the same machine,
+/// random, 7.8x per row since b403690 (below); 8.22x before it: at commit 3f65620, in a slower phase of the same machine,
 /// shards 0, 200 and 399 of 400 of 22 took 30.35 s on average, of which 10.54 s is
 /// the quarter table's build (a shard of one small subtask), so about 7,930 s whole,
 /// against 117.38 s for 20 in the same quarter hour (the Xeon gave 8.34x: 3,942 s for
 /// 22 on two threads at bfa7356); the halving saves under 1% of 22's sets.
 ///
-/// Past 20 refit at b403690, which splits 22's long lists on more hot bits: 7.8x
-/// per row. The same three shards of 22 took 15.17 s on average against 18.16 s at
+/// Past 20 refit at b403690, which splits 22's long lists on more hot bits. The same
+/// three shards of 22 took 15.17 s on average against 18.16 s at
 /// 9cf1ecb, run in turn on one core (1.22x without the 1.64 s of the table's build),
 /// and project to 5,414 s whole against 91.15 s for `count 20 --threads 1` in the
 /// same sitting: 7.71x per row. The whole count of 22 at 4cce17e took 74.3x the user
 /// time of 20 (8.6x per row, a heavily loaded machine), 60.9x with the shards' gain:
-/// 7.80x.
+/// 7.80x. Both are this one machine's; another's caches may bend differently, which
+/// the calibration count (at 16, below the bend) does not see. The shards of 23 to
+/// 26 below were timed in a sitting 5.7% slower than the model's (`count 18`), and
+/// are not scaled to it.
 const JOIN_EVEN: Model = Model {
     n: 18,
     seconds: 1.860,

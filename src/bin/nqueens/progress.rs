@@ -12,8 +12,8 @@
 //! Off a terminal (a log file, a cluster job's output), where no bar is drawn, a count
 //! that announced its estimate logs one line on stderr at each further tenth of its
 //! work instead, such as `nqueens: n=19: 30% done, 21s into this run; about 48s left
-//! at this run's rate` (docs/long-counts.md has the run). So a long count's log says how it goes, from the rate of the
-//! run itself, where the estimate before it could only time a small count (and this
+//! at this run's rate` (docs/long-counts.md has the run). So a long count's log says
+//! how it goes, from the rate of the run itself, where the estimate before it could only time a small count (and this
 //! machine's speed can move by half from one hour to the next).
 
 use std::fmt::Write as _;
