@@ -365,7 +365,7 @@ mod tests {
     #[test]
     fn the_weighted_joins_give_the_totals() {
         // The engine's logic at sizes small enough to check against the plain solver;
-        // odd sizes have a bottom half one row taller than the top.
+        // odd sizes go to `middle.rs`, their middle row's queen fixed.
         for n in 4..=14 {
             for quarters in [false, true] {
                 let room = Room {
