@@ -79,9 +79,8 @@ fn a_tiny_memory_budget_still_gives_the_exact_counts() {
 fn past_20_a_small_budget_gives_what_the_quarter_table_gives() {
     // n = 21 builds its halves from a 568 MB quarter table within the default budget;
     // in 64 MB it searches them. Subtasks counted both ways must agree (the least
-    // budget, 144K, on the smallest subtasks in the next test; on a middle one it
-    // takes minutes). Release builds only: building the table takes 7.5 s there, and
-    // minutes in a debug build.
+    // budget, 144K, on the smallest subtasks in the next test). Release builds only:
+    // building the table takes 7.5 s there, and minutes in a debug build.
     if cfg!(debug_assertions) {
         return;
     }
@@ -104,7 +103,7 @@ fn past_20_the_least_budget_gives_what_the_quarter_table_gives() {
     // list, so the halves are searched and their lists taken in pieces, with the
     // bottoms searched again for each piece. The list's last subtasks are its smallest
     // (largest first): at n = 21 the last two take 0.5 s and 1.7 s so, on the AMD EPYC
-    // (commit 04336f6; a middle one takes minutes, and the smallest of 22 about 20 s).
+    // at commit 04336f6, where the middle one took 14 s and the smallest of 22 20-22 s.
     // Release builds only, as above.
     if cfg!(debug_assertions) {
         return;
