@@ -102,8 +102,8 @@ fn past_20_the_least_budget_gives_what_the_quarter_table_gives() {
     // The least budget, 144K, holds no quarter table and one block of 256 halves per
     // list, so the halves are searched and their lists taken in pieces, with the
     // bottoms searched again for each piece. The list's last subtasks are its smallest
-    // (largest first): at n = 21 the last two take 0.5 s and 1.7 s so, on the AMD EPYC
-    // at commit 04336f6, where the middle one took 14 s and the smallest of 22 20-22 s.
+    // (largest first). In 144K, on the AMD EPYC at commit 04336f6, 21's last two took
+    // 0.5 s and 1.7 s, its middle one 14 s, and the smallest of 22 20-22 s.
     // Release builds only, as above.
     if cfg!(debug_assertions) {
         return;
@@ -111,10 +111,11 @@ fn past_20_the_least_budget_gives_what_the_quarter_table_gives() {
     let split = Split::new(21).unwrap();
     let least = split.clone().with_memory(MEMORY_MIN);
     assert_eq!(least.memory(), MEMORY_MIN);
+    // Everything a subtask finds; only the nodes, the work done, may differ.
+    let found = |p: &nqueens::Partial| (p.total, p.fixed90, p.fixed180, p.subtasks);
     let mut placements = 0;
     for index in [split.len() - 2, split.len() - 1] {
         let (built, pieces) = (split.run_one(index).unwrap(), least.run_one(index).unwrap());
-        let found = |p: &nqueens::Partial| (p.total, p.fixed90, p.fixed180, p.subtasks);
         assert_eq!(found(&built), found(&pieces), "subtask {index}");
         // The nodes tell the ways apart: pairs of quarter placements tested against
         // queens placed by the search.
