@@ -61,6 +61,7 @@ extern crate std;
 mod algorithms;
 mod answer;
 mod count;
+mod event;
 mod placement;
 pub mod published;
 mod solver;

@@ -3,7 +3,7 @@
 //! wrong on an undetected overflow.) Partial sums travel between processes in shard and
 //! checkpoint files, so the type is public.
 
-use super::kernel::Found;
+use super::found::Found;
 use super::result::{CountError, Counts};
 
 /// Sums over some of the subtasks of a count, each weighted by its symmetry class size.

@@ -10,11 +10,11 @@ use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use std::vec::Vec;
 
-use super::MEMORY_DEFAULT;
+use super::jobs::MEMORY_DEFAULT;
 use super::jobs::{Job, Room, jobs, joins, prepare, room};
+use super::join::THREAD_MEMORY_MIN;
 use super::partial::Partial;
 use super::result::CountError;
-use super::room::THREAD_MEMORY_MIN;
 use crate::solver::MAX_N;
 
 /// Bumped whenever the subtasks or their results change meaning.

@@ -1,8 +1,8 @@
 //! The join's memory plan (feature `std`): how many words each list of a thread may
 //! hold, and whether the quarter table (`quarters.rs`) fits the budget beside them.
 
+use super::halves::Quarters;
 use super::pairs::BLOCK;
-use super::quarters::Quarters;
 
 /// Bytes a thread's join needs besides its lists: the OR tables (at most eight of 256
 /// entries of 32 bytes), the list headers of two sorted batches (at most 1,024 each),

@@ -14,7 +14,7 @@
 //! columns it leaves out. (Tested square by square, the orbit's every queen against
 //! the board, this was 26.3 M of `count 16`'s 696 M instructions under callgrind.)
 
-use super::kernel::Found;
+use crate::count::found::Found;
 
 /// Counts the placements of an `n`×`n` board (`n` <= 32) fixed by the 90° and by the
 /// 180° rotation, as `sym90` and `sym180`; `nodes` is the orbits placed.

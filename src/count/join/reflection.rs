@@ -371,7 +371,7 @@ impl Rule {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::batches::{batches, middles};
+    use crate::count::join::batches::{batches, middles};
 
     #[test]
     fn the_sort_by_place_is_a_stable_sort_at_every_length() {

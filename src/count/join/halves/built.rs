@@ -1,190 +1,23 @@
-//! Half boards built from quarter boards (feature `std`), for the join engine.
+//! Half boards built from the quarter table (`table.rs`), one column set's list at a
+//! time.
 //!
 //! A top half of `k` rows on the column set `S` is a left part (its queens in the
-//! left `n/2` columns) and a right part (the rest), and each part is a placement in a
-//! corner quarter of the board: some rows and columns of a `m`×`m` square (`m` is `n/2`
-//! rounded up) with at most one queen per row and column. The right quarter, read
-//! from the board's right edge, is the same kind of square. So one table of every such
-//! placement, grouped by its rows and columns, serves both parts: for each choice of
+//! left `n/2` columns) and a right part (the rest). Each part is a placement in a
+//! corner quarter of the board, and the right quarter, read from the board's right
+//! edge, is the same kind of square. So one table serves both parts: for each choice of
 //! rows `A` for the left part, every left placement on (`A`, `S`'s left columns) and
 //! every right placement on (the other rows, `S`'s right columns, mirrored) make a half
-//! unless their diagonals meet, which is one AND per pair. This replaces a depth-first
-//! search per half with a table lookup and a branch-free test, and lists each column
-//! set's halves on their own, so they need no sorting.
-//!
-//! The table holds about 0.9 million placements for `m = 9` (8 MB with its index),
-//! 7.5 million for `m = 10` (64 MB) and 67 million for `m = 11` (568 MB), some 8x more
-//! per step of `m`; the join uses it where it fits the memory budget
-//! ([`Quarters::bytes`], `room.rs`). Up to `m = 9` it also keeps each placement's
-//! words as a left part of this board's halves (22 MB more at `m = 9`), so that a left
-//! part joined with a few right ones is not remade for every list.
+//! unless their diagonals meet. That is one AND per pair instead of a search per half,
+//! and each column set's halves come in a list of their own, with no sorting.
 
-use std::sync::{Arc, Mutex};
 use std::vec::Vec;
 
-use rayon::prelude::*;
-
-use super::batches::mirror;
-use super::transpose::{Places, RANKS, Rule, TAG_SHIFT, UNTAGGED, end_class, ends, mark};
-
-/// Every placement in an `m`×`m` quarter, grouped by (rows, columns).
-pub(crate) struct Quarters {
-    /// The board's side, and the quarter's (`n/2` rounded up).
-    n: u32,
-    m: u32,
-    /// Where the group of (`rows`, `cols`) starts in `entries`, at its [`slot`];
-    /// one more entry marks the end.
-    starts: Vec<u32>,
-    /// The placement's diagonals in the quarter's own coordinates: bit `r - c + m - 1`
-    /// for each queen (`r`, `c`) in the low half, bit `r + c` in the high half.
-    entries: Vec<u64>,
-    /// Each entry as a left part of this board's halves, where kept ([`LEFTS_UP_TO`]).
-    /// Made once rather than for every list: at n = 16 a left part joins about six
-    /// right ones, and making its words was about a quarter of the quarter join's
-    /// instructions (`count 16 --threads 1` under callgrind: 1.145 G at 5ee1e0f, 1.019
-    /// G at 27458b2, which keeps them; `count 18`: 33.06 G, 31.32 G).
-    lefts: Vec<Left>,
-    /// Each end descriptor's place in the order of classes, for described halves.
-    places: Places,
-}
-
-/// A quarter placement kept as a left part of its board's halves.
-struct Left {
-    /// The diagonals a right part joined with it must not have ([`Frame::clash`]).
-    clash: u64,
-    /// Its share of a top's word and of the other kind of half's ([`Quarters::other`]).
-    words: [u64; 2],
-}
-
-/// The largest quarter whose table keeps its left parts' words: `m = 9` (n up to 18),
-/// where they add 22 MB to the table's 8 MB. At `m = 10` they would add 181 MB.
-const LEFTS_UP_TO: u32 = 9;
-
-/// Whether the table for an `n`×`n` board keeps its left parts' words.
-fn keeps_lefts(n: u32) -> bool {
-    n.div_ceil(2) <= LEFTS_UP_TO
-}
+use super::table::{MIDDLE_ROW, Quarters};
+use super::words::{Frame, Half, SENTINEL};
+use crate::count::join::batches::mirror;
+use crate::count::join::reflection::{RANKS, Rule, TAG_SHIFT, end_class, ends, mark};
 
 impl Quarters {
-    /// The bytes a table for an `n`×`n` board takes, from the placement counts of
-    /// [`PLACEMENTS`] (`None` where not listed: too large to consider): the entries
-    /// (with their left parts' words up to [`LEFTS_UP_TO`]), the group index, and as
-    /// much again for the copies of its regions' parts that the threads building it
-    /// keep (one region each, so this is more than they take).
-    pub(crate) fn bytes(n: u32) -> Option<usize> {
-        let m = n.div_ceil(2);
-        let placements = PLACEMENTS.get(m as usize)?;
-        let lefts = if keeps_lefts(n) { placements * 24 } else { 0 };
-        Some(placements * 8 + (8 << (2 * m)) + lefts)
-    }
-
-    /// The shared table for an `n`×`n` board, built on first use, on this thread.
-    pub(crate) fn of(n: u32) -> Arc<Quarters> {
-        Quarters::shared(n, false)
-    }
-
-    /// Builds the shared table for an `n`×`n` board, unless built, on the threads of the
-    /// rayon pool this runs on. Called before a count's subtasks start, so that
-    /// [`of`](Quarters::of) then finds it: a table built by the first subtask that needs
-    /// it would keep the other threads waiting (`count 17` spent 0.11 s of about
-    /// 0.6 s on two threads so, at 5aa0817 on an AMD EPYC), and it must not be built on
-    /// the pool while subtasks run, since a thread waiting for its part of the build
-    /// may take up a subtask, which would wait for the table. A pool of one thread
-    /// builds it as `of` does: the left parts' words made through rayon take about
-    /// three times the instructions of one plain loop.
-    pub(crate) fn prepare(n: u32) {
-        Quarters::shared(n, rayon::current_num_threads() > 1);
-    }
-
-    /// [`of`](Quarters::of), built on the pool's threads if `parallel`.
-    fn shared(n: u32, parallel: bool) -> Arc<Quarters> {
-        static BUILT: Mutex<Vec<Arc<Quarters>>> = Mutex::new(Vec::new());
-        // A poisoned lock only means another thread panicked while building; the list
-        // itself is always whole.
-        let mut built = BUILT
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(found) = built.iter().find(|q| q.n == n) {
-            return Arc::clone(found);
-        }
-        // One table at a time: a process that counts another size drops the old one.
-        built.clear();
-        let table = Arc::new(Quarters::built(n, keeps_lefts(n), parallel));
-        built.push(Arc::clone(&table));
-        table
-    }
-
-    /// The table for an `n`×`n` board, with its left parts' words if `lefts`, built on
-    /// this thread.
-    #[cfg(test)]
-    pub(crate) fn build(n: u32, lefts: bool) -> Quarters {
-        Quarters::built(n, lefts, false)
-    }
-
-    /// [`build`](Quarters::build), on the pool's threads if `parallel`. Each region
-    /// ([`SPLIT_COLUMNS`]) lists its placements twice: once to size its groups, once to
-    /// fill them. The table is the same either way, down to the order of each group.
-    fn built(n: u32, lefts: bool, parallel: bool) -> Quarters {
-        let m = n.div_ceil(2);
-        let region = 1usize << (2 * m - split_columns(m));
-        // Each group's size, one slot on: a prefix sum then makes them its start.
-        let mut starts = std::vec![0u32; (1 << (2 * m)) + 1];
-        let sizes = starts[1..].chunks_mut(region).enumerate().collect();
-        each(parallel, sizes, |(r, sizes): (usize, &mut [u32])| {
-            place(m, r as u32, &mut |slot, _| sizes[slot - r * region] += 1);
-        });
-        for i in 1..starts.len() {
-            starts[i] += starts[i - 1];
-        }
-        let mut entries = std::vec![0u64; starts[starts.len() - 1] as usize];
-        let mut regions = Vec::new();
-        let mut rest = &mut entries[..];
-        for r in 0..1 << split_columns(m) {
-            let (this, after) =
-                rest.split_at_mut((starts[(r + 1) * region] - starts[r * region]) as usize);
-            regions.push((r, this));
-            rest = after;
-        }
-        each(parallel, regions, |(r, entries): (usize, &mut [u64])| {
-            let base = starts[r * region];
-            let mut next: Vec<u32> = starts[r * region..(r + 1) * region]
-                .iter()
-                .map(|s| s - base)
-                .collect();
-            place(m, r as u32, &mut |slot, diagonals| {
-                let at = &mut next[slot - r * region];
-                entries[*at as usize] = diagonals;
-                *at += 1;
-            });
-        });
-        let mut table = Quarters {
-            n,
-            m,
-            starts,
-            entries,
-            lefts: Vec::new(),
-            places: Places::of(n),
-        };
-        if lefts {
-            let [top, other] = [Half::Top, table.other()].map(|half| table.frame(half));
-            let left = move |quarter| Left {
-                clash: top.clash(quarter),
-                words: [top.left_word(quarter), other.left_word(quarter)],
-            };
-            // Written where they are made, on every thread: first writes to fresh
-            // memory cost about a millisecond per MB on the AMD EPYC VM where this
-            // was measured (page faults, 3.5 µs per 4 KiB page), 22 MB at n = 18, so
-            // filling it beforehand on one thread took 26 ms of a 48 ms build on two.
-            table.lefts = if parallel {
-                let entries = table.entries.par_iter().with_min_len(1 << 12);
-                entries.map(|&quarter| left(quarter)).collect()
-            } else {
-                table.entries.iter().map(|&quarter| left(quarter)).collect()
-            };
-        }
-        table
-    }
-
     /// Which of a kept left part's words `half` takes, if the table keeps them.
     fn kept(&self, half: Half) -> Option<usize> {
         if self.lefts.is_empty() {
@@ -192,37 +25,8 @@ impl Quarters {
         } else if half == Half::Top {
             Some(0)
         } else {
-            (half == self.other()).then_some(1)
+            (half == Half::other(self.n)).then_some(1)
         }
-    }
-
-    /// The kind of half besides tops that this board's joins make.
-    fn other(&self) -> Half {
-        if self.n.is_multiple_of(2) {
-            Half::Bottom
-        } else {
-            Half::Turned
-        }
-    }
-
-    /// How the quarters sit on this board for `half`, cut below row `n/2`.
-    fn frame(&self, half: Half) -> Frame {
-        let k = self.n / 2;
-        match half {
-            Half::Top | Half::Turned => Frame::new(self.n, self.m, k, half),
-            Half::Bottom => Frame::new(self.n, self.m, self.n - k, half),
-        }
-    }
-
-    /// Where the placements on exactly these rows and columns are in `entries`.
-    fn span(&self, rows: u32, cols: u32) -> core::ops::Range<usize> {
-        let slot = slot(self.m, rows, cols);
-        self.starts[slot] as usize..self.starts[slot + 1] as usize
-    }
-
-    /// The placements on exactly these rows and columns.
-    fn group(&self, rows: u32, cols: u32) -> &[u64] {
-        &self.entries[self.span(rows, cols)]
     }
 
     /// Fills `out` with the word (see `join.rs`) of every `half` of this table's `n`×`n`
@@ -275,7 +79,7 @@ impl Quarters {
         out: &mut Vec<u64>,
         scratch: &mut Rights,
     ) -> Option<([usize; RANKS + 1], u64)> {
-        let (n, frame, kept) = (self.n, self.frame(half), self.kept(half));
+        let (n, frame, kept) = (self.n, Frame::of(self.n, half), self.kept(half));
         let [left, right] = part_columns(n, self.m, cols);
         // The rows the half has as it is built (a bottom half upside down).
         let all_rows = (1u32 << frame.k) - 1;
@@ -513,15 +317,6 @@ impl Rights {
 /// multiple their lists are padded to.
 const PARTS_STEP: usize = 2;
 
-/// A bit that no quarter placement has (its diagonals take the low 21 bits of each
-/// 32-bit half) and every left part's clash has: a right part with it fits nothing.
-const SENTINEL: u64 = 1 << 63;
-
-/// Where a quarter placement keeps the row (plus one) of its queen in the quarter's
-/// last column, 0 for none: bits 24 to 27, above its first family of diagonals (which
-/// every reader masks) and below the second.
-const MIDDLE_ROW: u32 = 24;
-
 /// The end descriptor's mark (`transpose.rs`) of a right part `quarter` of an odd
 /// board, whose right quarter's last column is the board's middle one: where its queen
 /// in that column stands, if in one of the `k` end rows.
@@ -531,109 +326,6 @@ fn middle_mark(quarter: u64, k: u32) -> u64 {
         0
     } else {
         u64::from(mark(k, row - 1)) << TAG_SHIFT
-    }
-}
-
-/// The bits of a top half's word (of `n`×`n`, cut below row `k`, see
-/// [`Quarters::halves`]) that a queen on row `k`, in column `column`, stands on: the
-/// diagonals it must not share with the half.
-pub(crate) fn through(n: u32, column: u32) -> u64 {
-    1 << (n - 1 - column) | 1 << (n + column)
-}
-
-/// The word of a top half (see [`Quarters::halves`]) turned upside down about the row
-/// below it, as the bottom half it becomes then pairs with tops: each down-right
-/// diagonal through a column of that row becomes the up-right one, which must not meet
-/// a top's down-left one there, and the other way round. Numbered as the words are,
-/// that is the `2n` bits of diagonals in reverse order; the tag stays.
-pub(crate) fn turned(n: u32, word: u64) -> u64 {
-    ((word & UNTAGGED).reverse_bits() >> (64 - 2 * n)) | (word & !UNTAGGED)
-}
-
-/// Renumbers the word of an upside-down bottom half (see [`Quarters::halves`]).
-///
-/// Upside down, its down-right diagonal numbered `i` (through column `n - 1 - i` of the
-/// row above the cut) runs down-left, and one row further down it crosses column
-/// `n - 2 - i`: the down-left bit `n - 2 - i`. Likewise its down-left diagonal `i`
-/// becomes the down-right one numbered `n - 2 - i`. That is the word's `2n` bits in
-/// reverse order, moved down one place, without the diagonal that leaves the board
-/// (the one reversal moves to bit `n - 1`).
-fn upside_down(n: u32, word: u64) -> u64 {
-    (word.reverse_bits() >> (64 - 2 * n + 1)) & !(1 << (n - 1))
-}
-
-/// Which half of the board [`Quarters::halves`] builds.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Half {
-    Top,
-    Bottom,
-    /// Top halves [`turned`] over about the row below them: the bottom halves of an
-    /// odd board whose middle row lies between (`middle.rs`). Each part's share of the
-    /// word is turned, rather than every half's word: a bit reversal, which baseline
-    /// x86-64 does in about fifteen instructions, is then made once per right part
-    /// kept and once per left part instead of once per half (4% of `count 17`).
-    Turned,
-}
-
-/// How a quarter's coordinates sit on the board, for halves of `k` rows, and which half
-/// they build: a bottom half is made upside down, a turned top half turned over.
-#[derive(Clone, Copy)]
-struct Frame {
-    n: u32,
-    k: u32,
-    half: Half,
-    /// `n - m`: the left quarter's down-right diagonals and the right quarter's
-    /// down-left ones are this far along the board's numbering.
-    shift: u32,
-    /// The `2m - 1` diagonals of one family of a quarter.
-    family: u64,
-}
-
-impl Frame {
-    fn new(n: u32, m: u32, k: u32, half: Half) -> Frame {
-        Frame {
-            n,
-            k,
-            half,
-            shift: n - m,
-            family: (1 << (2 * m - 1)) - 1,
-        }
-    }
-
-    /// The board's diagonals (down-right numbered `r - c + n - 1`, down-left `r + c`)
-    /// as a word: those crossing row `k`.
-    fn word(&self, down_right: u64, down_left: u64) -> u64 {
-        let board = (1u64 << self.n) - 1;
-        let word = ((down_right >> self.k) & board) | ((down_left >> self.k) & board) << self.n;
-        match self.half {
-            Half::Top => word,
-            Half::Bottom => upside_down(self.n, word),
-            Half::Turned => turned(self.n, word),
-        }
-    }
-
-    /// A right-quarter placement's share of the word. Read from the right edge, the
-    /// quarter's down-left diagonals are the board's down-right ones, numbered alike,
-    /// and its down-right ones are the board's down-left ones, `shift` further on.
-    fn right_word(&self, quarter: u64) -> u64 {
-        let (own_right, own_left) = (quarter & self.family, quarter >> 32);
-        self.word(own_left, own_right << self.shift)
-    }
-
-    /// A left-quarter placement's share of the word.
-    fn left_word(&self, quarter: u64) -> u64 {
-        let (own_right, own_left) = (quarter & self.family, quarter >> 32);
-        // On the board, the left quarter's down-right diagonals are `shift` further on.
-        self.word(own_right << self.shift, own_left)
-    }
-
-    /// The diagonals a right placement joined with the left one `quarter` must not
-    /// have, in the right quarter's own coordinates (with [`SENTINEL`], which the
-    /// padding has). The same for every kind of half.
-    fn clash(&self, quarter: u64) -> u64 {
-        let (own_right, own_left) = (quarter & self.family, quarter >> 32);
-        let (down_right, down_left) = (own_right << self.shift, own_left);
-        (down_left >> self.shift) | (down_right & self.family) << 32 | SENTINEL
     }
 }
 
@@ -696,142 +388,6 @@ fn join(
     end
 }
 
-/// How many of a quarter's columns, its last ones, split its table into regions, one
-/// for each pattern of which of them hold a queen: 2^6 = 64 regions, each built on its
-/// own (on any free thread, where the count has several) with no search repeated,
-/// since the search decides those columns first. Each region is one stretch of the
-/// index (its columns' bits are the slot's highest) and of the entries. At `m = 11` a
-/// region averages 8 MB, so that two threads filling one each stay within the 32 MB
-/// last-level cache of the AMD EPYC this was tuned on, where the writes of one
-/// table-wide fill went to memory; a machine with a smaller cache would want more
-/// regions, one with more threads keeps them busy with these (no region holds a
-/// twentieth of the table, which a test checks).
-const SPLIT_COLUMNS: u32 = 6;
-
-/// The columns that split an `m`×`m` quarter's table into regions.
-fn split_columns(m: u32) -> u32 {
-    m.min(SPLIT_COLUMNS)
-}
-
-/// Where the group of the placements on exactly (`rows`, `cols`) of an `m`×`m`
-/// quarter is in the table's index: a column set's groups lie together, so that a
-/// list, which takes the groups of one column set, reads one stretch of the table (a
-/// first version, split by the first six rows, put them in 64 places and made `count
-/// 17` about 30% slower on an AMD EPYC).
-fn slot(m: u32, rows: u32, cols: u32) -> usize {
-    (rows | cols << m) as usize
-}
-
-/// Runs `work` on each of `items`: on the threads of the rayon pool this runs on if
-/// `parallel` (each item a task of its own), else one after another on this thread.
-fn each<T: Send>(parallel: bool, items: Vec<T>, work: impl Fn(T) + Sync + Send) {
-    if parallel {
-        items.into_par_iter().with_max_len(1).for_each(work);
-    } else {
-        items.into_iter().for_each(work);
-    }
-}
-
-/// Calls `emit` with the [`slot`] and the diagonals of every placement in an `m`×`m`
-/// quarter, the empty one included, in the order of the search.
-#[cfg(test)]
-fn place_all(m: u32, emit: &mut impl FnMut(usize, u64)) {
-    for region in 0..1 << split_columns(m) {
-        place(m, region, emit);
-    }
-}
-
-/// [`place_all`] for the placements in `region`: those whose last [`split_columns`]
-/// columns hold a queen exactly where `region` has a bit (bit 0 for the first of them).
-/// The search goes column by column from the last, each column empty first, then with
-/// its queen on each row in turn.
-fn place(m: u32, region: u32, emit: &mut impl FnMut(usize, u64)) {
-    let first = m - split_columns(m);
-    let split = ((1u32 << split_columns(m)) - 1) << first;
-    let filled = region << first;
-    descend(m, m, [filled, split & !filled], [0; 4], [0, 0], emit);
-}
-
-/// [`place`] for the columns before `next` (the next to decide is `next - 1`, so
-/// `next` > 0: [`descend`] emits the complete placements), with
-/// the columns that must hold a queen and those that must stay empty as masks
-/// (`[filled, empty]`, the region's), the queens of `[rows, cols, down_right,
-/// down_left]` placed, and the rows of column `next - 1` that they attack along the
-/// two diagonals as masks (`[up, down]`: those of the down-right diagonals, which
-/// climb a row per column leftwards, and of the down-left ones): each column's open
-/// rows are then one expression rather than three tests per row (the table is built
-/// by every count of 14 to 22, twice over: 915,442 placements at 17 and 18, 66.8
-/// million at 21 and 22).
-fn place_from(
-    m: u32,
-    next: u32,
-    [filled, empty]: [u32; 2],
-    state: [u64; 4],
-    [up, down]: [u64; 2],
-    emit: &mut impl FnMut(usize, u64),
-) {
-    let [rows, cols, down_right, down_left] = state;
-    let c = next - 1;
-    let row_mask = (1u64 << m) - 1;
-    let forced = [filled, empty];
-    if filled >> c & 1 == 0 {
-        // This column stays empty: the attacks move one row on per column.
-        descend(m, c, forced, state, [up >> 1, (down << 1) & row_mask], emit);
-    }
-    let mut open = if empty >> c & 1 == 0 {
-        row_mask & !(rows | up | down)
-    } else {
-        0
-    };
-    while open != 0 {
-        let r = open.trailing_zeros();
-        let bit = 1u64 << r;
-        open &= open - 1;
-        // The row of a queen in the quarter's last column (an odd board's middle
-        // one, for a right part), above the diagonals: see [`middle_mark`].
-        let last = if c == m - 1 {
-            u64::from(r + 1) << MIDDLE_ROW
-        } else {
-            0
-        };
-        let placed = [
-            rows | bit,
-            cols | 1 << c,
-            down_right | 1 << (r + m - 1 - c) | last,
-            down_left | 1 << (r + c),
-        ];
-        let attacks = [(up | bit) >> 1, ((down | bit) << 1) & row_mask];
-        descend(m, c, forced, placed, attacks, emit);
-    }
-}
-
-/// [`place_from`] for the columns before `next`, with the placements complete (`next`
-/// = 0) emitted here rather than by a call each: most of the search's nodes are
-/// placements, and the call was most of their cost (under callgrind, the search in
-/// `count 17 --threads 1` 208.5 M -> 130.8 M instructions, in `count 19 --shard 3/40`,
-/// which builds the table for `m = 10`, about 1.6 G -> 1.0 G; at e83a8f9 and the
-/// commit that made this).
-#[allow(clippy::inline_always)] // a call per placement is what this saves
-#[inline(always)]
-fn descend(
-    m: u32,
-    next: u32,
-    forced: [u32; 2],
-    state: [u64; 4],
-    attacks: [u64; 2],
-    emit: &mut impl FnMut(usize, u64),
-) {
-    if next == 0 {
-        let [rows, cols, down_right, down_left] = state;
-        emit(
-            slot(m, rows as u32, cols as u32),
-            down_right | down_left << 32,
-        );
-    } else {
-        place_from(m, next, forced, state, attacks, emit);
-    }
-}
-
 /// The columns of the column set `cols` of an `n`×`n` board that a half's left part
 /// takes (those of the left `n/2`) and its right part's, in the right quarter of side
 /// `m` read from the board's right edge (column `c` becomes `n - 1 - c`).
@@ -858,138 +414,10 @@ fn subsets(k: u32, size: u32) -> impl Iterator<Item = u32> {
     })
 }
 
-/// The number of placements in an `m`×`m` quarter for `m = 0..=11`, the empty one
-/// included, as [`place`] counted them; a test recounts them up to 9 (10 takes seconds
-/// in a debug build; 11, 66,807,234, was counted with a release build while this was
-/// written), and those for 8, 9 and 10 match `../shared/REFERENCE.md`. The table for
-/// 11 takes 568 MB, so n = 21 and 22 build their halves within the default budget of
-/// 1 GiB; the next, about 600 million placements if it grows 9x again as from 10 to 11
-/// (not counted), would not fit it.
-const PLACEMENTS: [usize; 12] = [
-    1, 2, 5, 18, 87, 462, 2_635, 16_870, 118_969, 915_442, 7_535_369, 66_807_234,
-];
-
 #[cfg(test)]
 mod tests {
+    use super::super::Numbering;
     use super::*;
-
-    #[test]
-    fn the_placement_counts_are_those_listed() {
-        for m in 0..=9 {
-            let mut counted = 0;
-            place_all(m, &mut |_, _| counted += 1);
-            assert_eq!(counted, PLACEMENTS[m as usize], "m={m}");
-        }
-    }
-
-    #[test]
-    fn each_group_holds_its_placements_in_the_order_of_a_plain_search() {
-        // Against a search written for this test alone, square by square, that lists
-        // every placement of a quarter (column by column from the last, each column
-        // empty, then with its queen on each row in turn) with its rows, columns and
-        // diagonals.
-        for m in 1..=7u32 {
-            let table = Quarters::build(2 * m, false);
-            let mut wanted = std::collections::BTreeMap::<(u32, u32), Vec<u64>>::new();
-            plain(m, m, &mut Vec::new(), &mut |queens: &[(u32, u32)]| {
-                let (mut rows, mut cols, mut word) = (0, 0, 0u64);
-                for &(r, c) in queens {
-                    (rows, cols) = (rows | 1 << r, cols | 1 << c);
-                    word |= 1 << (r + m - 1 - c) | 1 << (32 + r + c);
-                    if c == m - 1 {
-                        word |= u64::from(r + 1) << MIDDLE_ROW;
-                    }
-                }
-                wanted.entry((rows, cols)).or_default().push(word);
-            });
-            let mut groups = 0;
-            for rows in 0..1u32 << m {
-                for cols in 0..1u32 << m {
-                    let none = Vec::new();
-                    let listed = wanted.get(&(rows, cols)).unwrap_or(&none);
-                    let group = table.group(rows, cols);
-                    assert_eq!(group, &listed[..], "m={m} {rows:#b} {cols:#b}");
-                    groups += usize::from(!listed.is_empty());
-                }
-            }
-            assert_eq!(groups, wanted.len(), "m={m}");
-            assert_eq!(table.entries.len(), PLACEMENTS[m as usize], "m={m}");
-        }
-    }
-
-    /// Calls `found` with every placement of non-attacking queens, at most one per
-    /// row and column, in the columns before `next` of an `m`×`m` square, beside
-    /// `queens` (those of the columns from `next` on).
-    fn plain(
-        m: u32,
-        next: u32,
-        queens: &mut Vec<(u32, u32)>,
-        found: &mut impl FnMut(&[(u32, u32)]),
-    ) {
-        if next == 0 {
-            found(queens);
-            return;
-        }
-        let c = next - 1;
-        plain(m, c, queens, found);
-        for r in 0..m {
-            let attacked = queens
-                .iter()
-                .any(|&(row, col)| row == r || col - c == r.abs_diff(row));
-            if !attacked {
-                queens.push((r, c));
-                plain(m, c, queens, found);
-                queens.pop();
-            }
-        }
-    }
-
-    #[test]
-    fn no_region_holds_more_than_a_twentieth_of_the_table() {
-        // So that the threads building a table share it evenly, whichever regions
-        // each takes, and each region's writes stay in cache.
-        for m in 7..=9u32 {
-            let table = Quarters::build(2 * m, false);
-            let region = 1 << (2 * m - split_columns(m));
-            let sizes = table
-                .starts
-                .chunks(region)
-                .zip(table.starts[region..].chunks(region));
-            let largest = sizes.map(|(from, to)| to[0] - from[0]).max().unwrap();
-            let all = table.entries.len() as u32;
-            assert!(largest * 20 <= all, "m={m}: {largest} of {all}");
-        }
-    }
-
-    #[test]
-    fn a_table_built_on_threads_is_the_one_built_on_one() {
-        let sizes: &[u32] = if cfg!(debug_assertions) {
-            &[9, 12, 14]
-        } else {
-            &[9, 12, 14, 17, 18]
-        };
-        for threads in [2, 3] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
-            for &n in sizes {
-                let lefts = keeps_lefts(n);
-                let one = Quarters::build(n, lefts);
-                let many = pool.install(|| Quarters::built(n, lefts, true));
-                assert_eq!(one.starts, many.starts, "n={n} threads={threads}");
-                assert_eq!(one.entries, many.entries, "n={n} threads={threads}");
-                let words = |t: &Quarters| {
-                    t.lefts
-                        .iter()
-                        .map(|l| (l.clash, l.words))
-                        .collect::<Vec<_>>()
-                };
-                assert_eq!(words(&one), words(&many), "n={n} threads={threads}");
-                assert_eq!(one.lefts.len(), one.entries.len() * usize::from(lefts));
-            }
-        }
-    }
 
     #[test]
     fn a_list_s_work_is_every_pair_of_its_parts() {
@@ -1036,16 +464,16 @@ mod tests {
         for n in [13u32, 14] {
             let quarters = Quarters::build(n, true);
             let (mut kept, mut list, mut fresh_list) = (Rights::default(), Vec::new(), Vec::new());
-            let key = ((1u32 << n) - 1) & !crate::count::batches::free(n);
+            let key = ((1u32 << n) - 1) & !crate::count::join::batches::free(n);
             let sets = (0u32..1 << n).filter(|s| s.count_ones() == n / 2);
             for (i, set) in sets.enumerate() {
-                let rule = Rule::of(crate::count::batches::Batch {
+                let rule = Rule::of(crate::count::join::batches::Batch {
                     n: n as u8,
                     pattern: set & key,
                     weight: 1,
                 });
                 let avoid = if n % 2 == 1 {
-                    through(n, (i % 3) as u32)
+                    Numbering::Built.through(n, (i % 3) as u32)
                 } else {
                     0
                 };
@@ -1082,16 +510,16 @@ mod tests {
         for n in [13u32, 14] {
             let [kept, made] = [true, false].map(|lefts| Quarters::build(n, lefts));
             assert!(!kept.lefts.is_empty() && made.lefts.is_empty());
-            let key = ((1u32 << n) - 1) & !crate::count::batches::free(n);
+            let key = ((1u32 << n) - 1) & !crate::count::join::batches::free(n);
             let sets = (0u32..1 << n).filter(|s| s.count_ones() == n / 2);
             for (i, set) in sets.enumerate().filter(|(i, _)| i % 5 == 0) {
-                let rule = Rule::of(crate::count::batches::Batch {
+                let rule = Rule::of(crate::count::join::batches::Batch {
                     n: n as u8,
                     pattern: set & key,
                     weight: 1,
                 });
                 let avoid = if i % 2 == 0 {
-                    through(n, (i % n as usize) as u32)
+                    Numbering::Built.through(n, (i % n as usize) as u32)
                 } else {
                     0
                 };

@@ -28,14 +28,14 @@ use std::sync::Arc;
 use std::vec::Vec;
 
 use super::batches::{Batch, free, middles, odd_stands_for};
-use super::halves::{self, Role, count_set, sort};
-use super::kernel::Found;
+use super::halves::searched::{Role, count_set, sort};
+use super::halves::{Half, Numbering, Quarters, Rights};
 use super::pairs::{BLOCK, Ranked, Work, pairs};
-use super::quarters::{self, Half, Quarters, Rights};
-use super::room::Room;
-use super::transpose::{
+use super::reflection::{
     Places, RANKS, Rule, TAG_SHIFT, UNTAGGED, describable, reflects_odd, tag_of,
 };
+use super::room::Room;
+use crate::count::found::Found;
 
 /// Counts the placements of one odd board's batch, each weighed by upside down and by
 /// the reflection in the diagonal (`transpose.rs`; the batch's own weight is the
@@ -196,7 +196,7 @@ impl Way {
         family.spans.resize(all as usize + 1, [0, 0]);
         match self {
             Way::Built(table) => {
-                let avoid = middle.map_or(0, |c| quarters::through(n, c));
+                let avoid = middle.map_or(0, |c| Numbering::Built.through(n, c));
                 let mut nodes = 0;
                 for x in (0..=all).filter(|x| x.count_ones() == size) {
                     let cols = pattern | x << shift;
@@ -239,8 +239,8 @@ impl Way {
     /// through each column.
     fn through(&self, n: u32, column: u32) -> u64 {
         match self {
-            Way::Built(_) => quarters::through(n, column),
-            Way::Searched => halves::through(n, column),
+            Way::Built(_) => Numbering::Built.through(n, column),
+            Way::Searched => Numbering::Searched.through(n, column),
         }
     }
 }
@@ -472,7 +472,7 @@ impl Lists {
         [rule, tags]: [&Rule; 2],
         capacity: usize,
     ) -> Option<Found> {
-        let avoid = quarters::through(n, middle);
+        let avoid = Numbering::Built.through(n, middle);
         let rest = ((1u32 << n) - 1) ^ set ^ 1 << middle;
         let (_, top_nodes) = table.halves(
             Half::Top,
@@ -506,8 +506,8 @@ impl Lists {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::batches::{batches, column_sets};
-    use crate::count::transpose;
+    use crate::count::join::batches::{batches, column_sets};
+    use crate::count::join::reflection;
 
     #[test]
     fn odd_boards_batches_give_the_totals_every_way() {
@@ -648,7 +648,7 @@ mod tests {
         // pair count reads the tags of lists long enough to split, which the counts
         // in these tests seldom reach.)
         let n = 17;
-        let (k, places) = (transpose::ends(n), Places::of(n));
+        let (k, places) = (reflection::ends(n), Places::of(n));
         let mut list: Vec<u64> = (0u64..1 << (k + 3))
             .filter(|tag| tag >> k <= u64::from(k))
             .flat_map(|tag| (0..4u64).map(move |i| tag << TAG_SHIFT | (tag * 7 + i) << 3 | i))
@@ -807,7 +807,7 @@ mod tests {
         // each word of room (doubled here to stay in integers).
         // Below four blocks the floor of one block per list takes over, which the
         // fixed bytes' slack covers.
-        let twice_held = 2 * crate::count::room::BYTES_PER_WORD / size_of::<u64>();
+        let twice_held = 2 * crate::count::join::room::BYTES_PER_WORD / size_of::<u64>();
         for words in [4 * BLOCK, 1000, 1 << 20, (1 << 30) / 64, usize::MAX / 64] {
             let Limits { family, list } = Limits::of(words);
             assert!(8 * family + 31 * list <= twice_held * words, "{words}");
