@@ -26,17 +26,15 @@ pub(crate) fn search(task: &Subtask) -> Found {
 /// Each stack slot holds a free row's queen-free columns still to try (`avail`), the
 /// masks the queens above it leave (`cols`, `left`, `right`) and which free row it is
 /// (`rows`). The shape keeps branch mispredictions, which cost far more than the bit
-/// arithmetic, down. The figures below were measured by hand while writing it (variant
-/// builds timed alternately, one thread, n = 16); `cargo bench --bench count` measures
-/// the result against the plain searches:
+/// arithmetic, down (`cargo bench --bench count` measures it against the plain
+/// searches):
 /// - *Tail replacement*: when a slot's last open column is taken, its child is written
 ///   into the same slot instead of above it. So every slot below the top still has
 ///   columns to try, a finished slot is left by one step down computed without a
-///   branch, and no loop step only pops (1.14 s -> 1.03 s).
+///   branch, and no loop step only pops.
 /// - The last free row is only counted, and the search looks no further ahead than the
 ///   next row: a branch-free ending for the last two rows and a look-ahead that pruned
-///   15% of the nodes both paid off in the older loop and cost time in this one
-///   (1.03 s -> 0.99 s without them).
+///   15% of the nodes both cost more time than they saved in this loop.
 fn complete<const RECORD: bool>(task: &Subtask) -> Found {
     let free = task.free as usize;
     if free < 2 {

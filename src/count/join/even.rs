@@ -30,8 +30,7 @@ fn count_by(batch: Batch, rule: &Rule, room: Room) -> Found {
     if batch.n % 2 == 1 {
         return odd::count(batch, room);
     }
-    // Built halves need no search and no sorting: `count 18 --threads 1` took 4.34 s
-    // with them against 7.51 s searched (before the pair count's later speed-ups).
+    // Built halves need no search and no sorting, so they come first.
     if room.quarters {
         return by_quarters(batch, rule, room.words);
     }
@@ -83,7 +82,7 @@ fn sorted(n: u32, pattern: u32, capacity: usize) -> Option<([Vec<Vec<u64>>; 2], 
     Some((sides, top_nodes + bottom_nodes))
 }
 
-/// [`count`] with every column set's halves built from quarters (`quarters.rs`), one
+/// [`count`] with every column set's halves built from quarters (`halves/table.rs`), one
 /// set at a time; a set whose halves would pass `capacity` words is counted by
 /// [`count_set`]. `nodes` is the pairs of quarter placements tested (and a searched
 /// set's queens placed).
@@ -174,7 +173,7 @@ mod tests {
 
     #[test]
     fn a_batch_equals_its_sets_and_falls_back_to_them_when_out_of_room() {
-        // (An odd board's batches are `middle.rs`'s, tested there.)
+        // (An odd board's batches are `odd.rs`'s, tested there.)
         let n = 14;
         let (mut fell_back, mut built_fell_back) = (0, 0);
         for batch in batches(n) {
@@ -330,7 +329,7 @@ mod tests {
     #[test]
     fn the_weighted_joins_give_the_totals() {
         // The engine's logic at sizes small enough to check against the plain solver;
-        // odd sizes go to `middle.rs`, their middle row's queen fixed.
+        // odd sizes go to `odd.rs`, their middle row's queen fixed.
         for n in 4..=14 {
             for quarters in [false, true] {
                 let room = Room {

@@ -5,7 +5,7 @@
 //! fixed, both halves are `h` rows high, and three things follow:
 //! - turned upside down about the middle row, a bottom half is a top half (the board is
 //!   its own upside-down image), so one kind of list serves both: a bottom's word is a
-//!   top's turned over (`turned` in `quarters.rs` and `halves.rs`);
+//!   top's turned over (`Numbering::turned` in `halves/words.rs`);
 //! - every half that attacks the middle queen drops out of both lists before a pair is
 //!   tested: at n = 17, 2.6 times fewer pairs than with the middle row in the bottom
 //!   half (a throwaway count of every half's pairs, while this was written);
@@ -22,7 +22,7 @@
 //! built about once per batch rather than once per middle column: at n = 17, some
 //! 44,000 lists instead of 109,000 (counted with a throwaway script while this was
 //! written). Where the lists do not fit the memory budget, the batch is counted one
-//! column set and middle column at a time (`count_set` in `halves.rs`), which streams.
+//! column set and middle column at a time (`count_set` in `halves/searched.rs`), which streams.
 
 use std::sync::Arc;
 use std::vec::Vec;
@@ -38,7 +38,7 @@ use super::room::Room;
 use crate::count::found::Found;
 
 /// Counts the placements of one odd board's batch, each weighed by upside down and by
-/// the reflection in the diagonal (`transpose.rs`; the batch's own weight is the
+/// the reflection in the diagonal (`reflection.rs`; the batch's own weight is the
 /// caller's), within `room`.
 pub(crate) fn count(batch: Batch, room: Room) -> Found {
     count_by(batch, room, reflects_odd(u32::from(batch.n)))
@@ -338,17 +338,15 @@ fn by_families(batch: Batch, way: &Way, rules: &Rules, limits: Limits) -> Option
 #[inline(never)]
 fn fitting<'a>(list: &[u64], avoid: u64, rule: &Rule, out: &'a mut Vec<u64>) -> Ranked<'a> {
     // Branch-free: every word is written, and the end moves on past the fitting ones.
-    // (About half fit, in no order, so a branch mispredicted: with `filter` this took
-    // 30% of `count 17 --threads 1`.) `out` only grows, so it is zeroed only where it
-    // does.
+    // About half fit, in no order, so a branch would mispredict often. `out` only
+    // grows, so it is zeroed only where it does.
     if out.len() < list.len() {
         out.resize(list.len(), 0);
     }
     let mut end = 0;
     // Eight words at a time into a window of eight from `end` (which never passes
     // the words read): one bounds check per eight words instead of one per word, and
-    // the index within the window is masked, so it needs none: `count 17 --threads 1`
-    // 7.161 G -> 6.831 G instructions under callgrind, this loop 9 a word -> about 6.
+    // the index within the window is masked, so it needs none.
     let mut eights = list.chunks_exact(WINDOW);
     for eight in &mut eights {
         // Never fails: the window is a slice of exactly `WINDOW` words.
@@ -401,11 +399,8 @@ fn runs_of(list: &[u64], rule: &Rule) -> [usize; RANKS + 1] {
 /// where each list fits `capacity` words, else searched with the lists taken in pieces
 /// of `capacity` words if need be ([`count_set`]).
 ///
-/// (Built rather than searched wherever it fits: at n = 21, on two threads of the
-/// default budget, the largest batches' families did not fit their share, and
-/// searching their sets made two threads slower than one: `count 21 --shard 0/80` took
-/// 26.8 s on two threads against 19.1 s on one, and 12.1 s on two with room for the
-/// families.)
+/// Built rather than searched wherever it fits: searched sets are several times
+/// slower, enough to make two threads slower than one.
 fn by_sets(batch: Batch, way: &Way, rules: &Rules, capacity: usize) -> Found {
     let n = u32::from(batch.n);
     let free = free(n);
@@ -702,7 +697,7 @@ mod tests {
     #[test]
     fn long_lists_of_an_odd_board_count_as_one_set_at_a_time() {
         // The sizes above reach only the pair-by-pair count in debug builds; at 15 the
-        // largest batches' lists are long enough for the bit-sliced one (`pairs.rs`),
+        // largest batches' lists are long enough for the bit-sliced one (`pairs/kernel.rs`),
         // which reads every bit of a word's diagonals.
         let n = 15;
         for (batch, reflect) in batches(n).take(2).flat_map(|b| [(b, false), (b, true)]) {

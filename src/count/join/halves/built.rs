@@ -29,7 +29,7 @@ impl Quarters {
         }
     }
 
-    /// Fills `out` with the word (see `join.rs`) of every `half` of this table's `n`×`n`
+    /// Fills `out` with the word (see `halves/words.rs`) of every `half` of this table's `n`×`n`
     /// board, cut below row `k = n/2`, whose queens stand on the column set `cols` and
     /// whose word has none of the bits of `avoid`: the top half (rows `0..k`) or the bottom half
     /// (rows `k..n`), in runs of the ranks `rule` gives them, each word tagged with its
@@ -41,11 +41,11 @@ impl Quarters {
     /// down-right one through column `n - 1 - i`, bit `n + i` for the down-left one
     /// through column `i`. So a top and a bottom fit iff their diagonals share no bit.
     /// Above them, from bit 54, is the half's run: where the rank of its end class puts
-    /// it (`transpose.rs`).
+    /// it (`reflection.rs`).
     ///
     /// A bottom half turned upside down is a top half of `n - k` rows, built as one;
     /// its word then describes the diagonals crossing the board's row `k - 1` upside
-    /// down, and [`upside_down`] renumbers them as they cross row `k`. It moves each
+    /// down, and `upside_down` (`words.rs`) renumbers them as they cross row `k`. It moves each
     /// bit on its own, so it is applied to each part's share of the word rather than
     /// to every word.
     // The list's shape, its filter, its rule, where it goes, the room it may take:
@@ -62,7 +62,7 @@ impl Quarters {
         limit: usize,
     ) -> Option<([usize; RANKS + 1], u64)> {
         // Described lists take their own copy of the loop, so that the others pay
-        // nothing for them (one loop for both: `count 16` 0.951 G -> 1.002 G).
+        // nothing for them.
         let list = (half, cols, avoid, limit);
         if rule.describes() {
             self.made::<true>(list, rule, out, scratch)
@@ -224,9 +224,8 @@ impl Rights {
     /// The choices of `size` rows of a half's `rows` for its left part, with the runs
     /// that `rule` gives their end classes on `k` end rows, by run (then by rows);
     /// described ([`Rule::ENDS`]), by end class, highest first, in one run. Handed
-    /// out until given back. Made once per rule and size rather than once per list:
-    /// sorting them was 4.6% of `count 16 --threads 1` (callgrind, 0f01490), and the
-    /// lists of a batch share its rule.
+    /// out until given back. Made once per rule and size rather than once per list,
+    /// since the lists of a batch share its rule.
     fn order(&mut self, rule: &Rule, [rows, size, k]: [u32; 3]) -> Vec<(usize, u32)> {
         let made_for = Some((rule.shade(), rule.describes(), [rows, k]));
         if self.orders_for != made_for {
@@ -245,9 +244,7 @@ impl Rights {
                 }
             };
             // A half that weighs 0 with every half ([`Rule::weighs`]) is not made:
-            // 14% of n = 16's halves, 9% of 18's (counted with throwaway
-            // instrumentation at 833985c); `count 16` 754.0 M -> 696.0 M instructions
-            // under callgrind (833985c -> bda1f51).
+            // about a tenth of them at n = 16 to 18.
             let pairs = |&(_, r): &(usize, u32)| {
                 rule.describes() || rule.weighs(rule.rank(end_class(k, r)), k)
             };
@@ -317,7 +314,7 @@ impl Rights {
 /// multiple their lists are padded to.
 const PARTS_STEP: usize = 2;
 
-/// The end descriptor's mark (`transpose.rs`) of a right part `quarter` of an odd
+/// The end descriptor's mark (`reflection.rs`) of a right part `quarter` of an odd
 /// board, whose right quarter's last column is the board's middle one: where its queen
 /// in that column stands, if in one of the `k` end rows.
 fn middle_mark(quarter: u64, k: u32) -> u64 {
@@ -369,16 +366,12 @@ fn join(
     let word = word | run;
     // Two at a time: the lists of right parts are short (4 to 31 parts for most
     // lefts at n = 18, fewer at 16), and padded to a multiple of two with parts that
-    // fit nothing, so the loop takes half the turns. (Four at a time, a sixth of the
-    // slots at n = 16 were padding: `count 16` 933 M instructions under callgrind
-    // against 908 M so, 933 M one at a time, at 75cdb4a.)
+    // fit nothing, so the loop takes half the turns. (Four at a time, too many of the
+    // slots would be padding.)
     for step in rights.as_chunks::<PARTS_STEP>().0 {
         // Both parts are read before either word is written. Read after the first
-        // write, the second part waited on it: the processor cannot know the write's
-        // address (it waits for `end`) is not the read's, and the whole count took
-        // 17% longer at 16 (`count 16 --threads 1`, AMD EPYC, hyperfine of both builds
-        // in one run, 50ab039 and the commit that made this, 11aecdf: 71.6 ms against
-        // 61.2 ms; 17: 688 ms, 659 ms; 18: 1.98 s, 1.93 s).
+        // write, the second part waits on it: the processor cannot know that the
+        // write's address (it waits for `end`) is not the read's.
         let [[a, a_word], [b, b_word]] = *step;
         out[end] = word | a_word;
         end += usize::from(a & clash == 0);

@@ -1,6 +1,6 @@
 //! Half boards searched rather than built (feature `std`), where the join does without
-//! the quarter table (`quarters.rs`: past n = 22, or beyond the memory budget): the
-//! search that generates tops and bottoms as words (see `join.rs`), a batch's halves
+//! the quarter table (`halves/table.rs`: past n = 22, or beyond the memory budget): the
+//! search that generates tops and bottoms as words (see `halves/words.rs`), a batch's halves
 //! sorted by free columns, and one column set counted with its lists taken in pieces.
 
 use std::vec::Vec;
@@ -129,7 +129,7 @@ pub(crate) enum Role {
 }
 
 /// Calls `emit` with the columns and the word (tagged with its end class, or on an odd
-/// board that uses the reflection its end descriptor, see `transpose.rs`) of each `role` half of `n/2` queens that uses every column of
+/// board that uses the reflection its end descriptor, see `reflection.rs`) of each `role` half of `n/2` queens that uses every column of
 /// `pattern` and the rest from `extra`, until `emit` returns false. On an odd board,
 /// only the halves that leave the middle row's queen, in column `middle` if any,
 /// unattacked. Returns the queens placed and whether the search ran to the end.
@@ -202,7 +202,7 @@ struct Search<F> {
     /// The rows at the half's edge whose left queens make its end class.
     ends: u32,
     /// Whether halves are tagged with their end descriptors, the row of their queen in
-    /// the middle column included (an odd board, `transpose.rs`), rather than classes.
+    /// the middle column included (an odd board, `reflection.rs`), rather than classes.
     describes: bool,
     pattern: u32,
     /// The columns a half may use: the pattern and the extra columns.
@@ -251,7 +251,7 @@ impl<F: FnMut(u32, u64) -> bool> Search<F> {
     }
 
     /// The last row: every open column finishes a half, in a loop rather than a call
-    /// per half (`count 18 --threads 1` took 8.85 s instead of 9.85 s).
+    /// per half.
     fn last_row(&mut self, needed: u32, [cols, down_right, down_left, left]: [u32; 4]) -> bool {
         let mut open = self.allowed(1, needed, cols) & !(down_right | down_left);
         while open != 0 {

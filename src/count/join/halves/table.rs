@@ -75,8 +75,7 @@ impl Quarters {
     /// Builds the shared table for an `n`×`n` board, unless built, on the threads of the
     /// rayon pool this runs on. Called before a count's subtasks start, so that
     /// [`of`](Quarters::of) then finds it: a table built by the first subtask that needs
-    /// it would keep the other threads waiting (`count 17` spent 0.11 s of about
-    /// 0.6 s on two threads so, at 5aa0817 on an AMD EPYC), and it must not be built on
+    /// it would keep the other threads waiting. It must not be built on
     /// the pool while subtasks run, since a thread waiting for its part of the build
     /// may take up a subtask, which would wait for the table. A pool of one thread
     /// builds it as `of` does: the left parts' words made through rayon take about
@@ -110,7 +109,7 @@ impl Quarters {
         Quarters::built(n, lefts, false)
     }
 
-    /// [`build`](Quarters::build), on the pool's threads if `parallel`. Each region
+    /// `build`, on the pool's threads if `parallel`. Each region
     /// ([`SPLIT_COLUMNS`]) lists its placements twice: once to size its groups, once to
     /// fill them. The table is the same either way, down to the order of each group.
     fn built(n: u32, lefts: bool, parallel: bool) -> Quarters {
@@ -160,10 +159,8 @@ impl Quarters {
                 clash: top.clash(quarter),
                 words: [top.left_word(quarter), other.left_word(quarter)],
             };
-            // Written where they are made, on every thread: first writes to fresh
-            // memory cost about a millisecond per MB on the AMD EPYC VM where this
-            // was measured (page faults, 3.5 µs per 4 KiB page), 22 MB at n = 18, so
-            // filling it beforehand on one thread took 26 ms of a 48 ms build on two.
+            // Written where they are made, on every thread: the first writes to fresh
+            // memory fault pages in, and that costs as much as making the words.
             table.lefts = if parallel {
                 let entries = table.entries.par_iter().with_min_len(1 << 12);
                 entries.map(|&quarter| left(quarter)).collect()
@@ -196,11 +193,10 @@ pub(super) const MIDDLE_ROW: u32 = 24;
 /// own (on any free thread, where the count has several) with no search repeated,
 /// since the search decides those columns first. Each region is one stretch of the
 /// index (its columns' bits are the slot's highest) and of the entries. At `m = 11` a
-/// region averages 8 MB, so that two threads filling one each stay within the 32 MB
-/// last-level cache of the AMD EPYC this was tuned on, where the writes of one
-/// table-wide fill went to memory; a machine with a smaller cache would want more
-/// regions, one with more threads keeps them busy with these (no region holds a
-/// twentieth of the table, which a test checks).
+/// region averages 8 MB, so that two threads filling one each stay within a 32 MB
+/// last-level cache, where one table-wide fill would write to memory. A machine with a
+/// smaller cache would want more regions. No region holds a twentieth of the table
+/// (a test checks), so more threads stay busy too.
 const SPLIT_COLUMNS: u32 = 6;
 
 /// The columns that split an `m`×`m` quarter's table into regions.
@@ -210,9 +206,8 @@ fn split_columns(m: u32) -> u32 {
 
 /// Where the group of the placements on exactly (`rows`, `cols`) of an `m`×`m`
 /// quarter is in the table's index: a column set's groups lie together, so that a
-/// list, which takes the groups of one column set, reads one stretch of the table (a
-/// first version, split by the first six rows, put them in 64 places and made `count
-/// 17` about 30% slower on an AMD EPYC).
+/// list, which takes the groups of one column set, reads one stretch of the table
+/// rather than many places of it.
 fn slot(m: u32, rows: u32, cols: u32) -> usize {
     (rows | cols << m) as usize
 }
@@ -236,7 +231,7 @@ fn place_all(m: u32, emit: &mut impl FnMut(usize, u64)) {
     }
 }
 
-/// [`place_all`] for the placements in `region`: those whose last [`split_columns`]
+/// `place_all` for the placements in `region`: those whose last [`split_columns`]
 /// columns hold a queen exactly where `region` has a bit (bit 0 for the first of them).
 /// The search goes column by column from the last, each column empty first, then with
 /// its queen on each row in turn.
@@ -302,10 +297,7 @@ fn place_from(
 
 /// [`place_from`] for the columns before `next`, with the placements complete (`next`
 /// = 0) emitted here rather than by a call each: most of the search's nodes are
-/// placements, and the call was most of their cost (under callgrind, the search in
-/// `count 17 --threads 1` 208.5 M -> 130.8 M instructions, in `count 19 --shard 3/40`,
-/// which builds the table for `m = 10`, about 1.6 G -> 1.0 G; at e83a8f9 and the
-/// commit that made this).
+/// placements, and a call per placement would be most of their cost.
 #[allow(clippy::inline_always)] // a call per placement is what this saves
 #[inline(always)]
 fn descend(

@@ -8,7 +8,7 @@ use super::kernel::{pairs_blocked, transpose};
 use super::{HOT_MAX, Ranked, Work};
 use crate::count::join::reflection::{RANKS, Rule, UNTAGGED, tag_of};
 
-/// [`pairs`] of lists split on `hot` bits (at most [`HOT_MAX`]).
+/// [`pairs`](super::pairs) of lists split on `hot` bits (at most [`HOT_MAX`]).
 pub(super) fn split_pairs(
     lists: [Ranked<'_>; 2],
     bits: u32,
@@ -53,9 +53,8 @@ fn split_pairs_in<const SLOTS: usize>(
         class * RANKS + tag_of(word) as usize
     };
     // Within a pair of classes the hot bits are settled, so they leave the words (n =
-    // 18's 36 bits become 32, one OR table fewer), and so does the tag.
-    // (One shift, by `hot`, and two masks: each shift by a variable amount costs
-    // moves into `cl` on baseline x86-64.)
+    // 18's 36 bits become 32, one OR table fewer), and so does the tag. One shift and
+    // two masks: on baseline x86-64 each shift by a variable amount costs extra moves.
     let below = (1 << low) - 1;
     let strip = |word: u64| {
         let diagonals = word & UNTAGGED;
@@ -120,17 +119,15 @@ pub(super) fn by_class<const SLOTS: usize>(
 ) -> [usize; SLOTS] {
     debug_assert!(keys < SLOTS && SLOTS <= KEYS + 1);
     // Parts of equal length, the last one taking the few words left over: the four
-    // are walked together with no test per word of whether a part has run out (with
-    // one, `count 18 --shard 1/8` took 838 M instructions in this sort under
-    // callgrind, 742 M so, at a3fc6ec; the strip's one shift below then made it 723 M).
+    // are walked together with no test per word of whether a part has run out
+    // (docs/benchmarks.md, "The class sort").
     let part = list.len() / WAYS;
     let parts: [&[u64]; WAYS] = core::array::from_fn(|w| &list[w * part..(w + 1) * part]);
     let rest = &list[WAYS * part..];
     // Grown when needed and otherwise only written, rather than zeroed per call: its
     // length may pass the list's. Past the list's length it keeps the keys of the
     // counting pass for the placing pass, the four parts' keys of one index packed in
-    // one word, so that each key is computed once (`count 18 --shard 1/8` under
-    // callgrind: 723 M -> 637 M instructions in this sort, at cdbf802).
+    // one word, so that each key is computed once.
     // Reserved exactly, not doubled as `resize` alone would: so the buffer holds at
     // most 1.25 words per word of the longest list (see `room.rs`).
     if out.len() < list.len() + part {
@@ -164,11 +161,7 @@ pub(super) fn by_class<const SLOTS: usize>(
     }
     for (i, &keys_here) in packed.iter().enumerate() {
         // Every part's word and place are read before any word is written, so that
-        // no read waits to learn that an earlier write's address is not its own
-        // (`count 18 --threads 1` 1.931 s -> 1.876 s, `count 19 --shard 1/4` 5.776 s
-        // -> 5.687 s, hyperfine of both builds in one run on the AMD EPYC, 11aecdf and
-        // the commit that made this, bca60c5, though callgrind counts 2% more
-        // instructions).
+        // no read waits to learn that an earlier write's address is not its own.
         // Below `SLOTS`: the counting pass indexed `counts` with them.
         let k: [usize; WAYS] =
             core::array::from_fn(|w| ((keys_here >> (KEY_BITS * w)) & KEY_MASK) as usize);

@@ -10,22 +10,21 @@ use super::{BLOCK, CHUNK, LANES, Lanes, tables_for};
 use crate::count::join::reflection::tag_of;
 use crate::count::join::reflection::{RANKS, Rule, UNTAGGED};
 
-/// [`pairs`] within one class: bit-sliced over blocks of the shorter list. Each list
+/// [`pairs`](super::pairs) within one class: bit-sliced over blocks of the shorter list. Each list
 /// comes with its runs of ranks, highest first (`runs[r]..runs[r + 1]`).
 ///
 /// For a block of 256 words, one 256-bit vector per mask bit says which words have it;
 /// tables hold the OR of those vectors for every value of 8 mask bits. A word of the
 /// other list then ORs one table entry per 8 bits, and the slots left at zero fit it.
-/// Blocking the shorter list builds fewer tables (n = 18: 13.8 s against 15.8 s with
-/// the longer one).
+/// Blocking the shorter list builds fewer tables.
 ///
 /// The partners a row may weigh with are those of at least some rank: a prefix of the
 /// blocked list, so a block is counted for a run of rows up to that prefix's end (the
 /// slots past it count as taken), and not at all past it. That skip is what the
 /// reflection in the diagonal saves.
 // The copy for AVX2 and POPCNT gets them only in the code compiled into it, so the
-// functions it calls are `inline(always)`: with plain `inline`, `count 18 --threads 1`
-// took 3.39-3.47 s against 2.65-2.72 s.
+// functions it calls are `inline(always)`: with plain `inline` they stay baseline
+// code, and the whole count is about a quarter slower.
 #[multiversion::multiversion(targets("x86_64+avx2+popcnt"))]
 pub(super) fn pairs_blocked(
     lists: [(&[u64], &[usize; RANKS + 1]); 2],
@@ -74,9 +73,7 @@ pub(super) fn pairs_blocked(
 /// tables would. A block's tables cost some 6,000 instructions to fill, whatever its
 /// length, and then about 30 per row; one AND per pair, vectorized, costs less than
 /// one. So a short block is cheaper tested pair by pair. The lists of odd boards,
-/// filtered for their middle queen, are often that short: under callgrind, the pair
-/// count of `count 15 --threads 1` took 264 M instructions with this against 322 M
-/// without (the whole count 810 M against 870 M), at commit 1735b98.
+/// filtered for their middle queen, are often that short.
 #[allow(clippy::inline_always)] // see `pairs_blocked`
 #[inline(always)]
 pub(super) fn direct(rows: usize, blocked: usize) -> bool {
@@ -112,8 +109,7 @@ fn pairs_direct(
 }
 
 /// [`count_block`] with the number of tables as a constant, so that the loop over them
-/// unrolls with constant shifts and no bounds checks (count 18 --threads 1: 8.85 s ->
-/// 8.69 s).
+/// unrolls with constant shifts and no bounds checks.
 #[allow(clippy::inline_always)] // see `pairs_blocked`
 #[inline(always)]
 fn count_chunks(chunks: usize, rows: &[u64], lens: [usize; 2], tables: &[Table]) -> u64 {
@@ -132,7 +128,7 @@ fn count_chunks(chunks: usize, rows: &[u64], lens: [usize; 2], tables: &[Table])
 /// One OR table: the OR of the slot vectors of every subset of 8 mask bits.
 pub(super) type Table = [Lanes; 1 << CHUNK];
 
-/// Builds the OR tables of one block (see [`pairs`]).
+/// Builds the OR tables of one block (see [`pairs_blocked`]).
 #[allow(clippy::inline_always)] // see `pairs_blocked`
 #[inline(always)]
 fn fill_tables(block: &[u64], tables: &mut [Table]) {
@@ -141,9 +137,7 @@ fn fill_tables(block: &[u64], tables: &mut [Table]) {
     // count's instructions at n = 18: each block is filled for a few thousand rows.)
     let mut has = [[0u64; LANES]; 64];
     // Words of at most 32 bits (n = 16, and 18's once split) are transposed as two
-    // 32×32 matrices side by side, half the work of one 64×64: under callgrind,
-    // `count 16 --threads 1` 677.8 M -> 656.2 M instructions, `count 18 --shard 1/8`
-    // 3.295 G -> 3.229 G (c49d8e8 -> the commit that made this).
+    // 32×32 matrices side by side, half the work of one 64×64.
     let narrow = tables.len() * CHUNK <= 32;
     for (lane, words) in block.chunks(64).enumerate() {
         if narrow {
@@ -240,9 +234,7 @@ pub(super) fn transpose<const R: usize>(a: &mut [u64; R]) {
 /// fit it: a fit is a slot left at zero, and the slots past a length would have to be
 /// made to meet every row, an OR per row for each length. Summed this way, one pass
 /// serves both lengths, each masked off where the sums are popcounted (once per eight
-/// rows), and the fits are the pairs less the meetings. (The weight-1 band of the
-/// reflection in the diagonal took a second pass before: 8.5% more row steps at n =
-/// 18.)
+/// rows), and the fits are the pairs less the meetings.
 #[allow(clippy::inline_always)] // see `pairs_blocked`
 #[inline(always)]
 fn count_block<const C: usize>(rows: &[u64], lens: [usize; 2], tables: &[Table]) -> u64 {
@@ -274,7 +266,7 @@ fn count_block<const C: usize>(rows: &[u64], lens: [usize; 2], tables: &[Table])
     // Harley-Seal: carry-save adders fold eight rows' vectors into the bit-sliced
     // counters `ones`, `twos`, `fours`; only the carries out, the eights, are
     // popcounted. Baseline x86-64 has no popcount instruction, and its SSE2 substitute
-    // was half of this loop's instructions (count 18 --threads 1: 8.69 s -> 7.96 s).
+    // was half of this loop's instructions.
     let (mut ones, mut twos, mut fours) = ([0; LANES], [0; LANES], [0; LANES]);
     let mut meetings = [0; 2];
     let mut groups = rows.chunks_exact(8);
@@ -320,7 +312,7 @@ fn popcount(lanes: Lanes) -> u64 {
 }
 
 /// Pairs by definition, one AND per pair and each weighed by `rule` from the runs the
-/// words are tagged with: what the tests check [`pairs`] against.
+/// words are tagged with: what the tests check [`pairs`](super::pairs) against.
 #[cfg(test)]
 pub(crate) fn pairs_by_definition(tops: &[u64], bottoms: &[u64], rule: &Rule) -> u64 {
     let weight = |top: u64, bottom: u64| {

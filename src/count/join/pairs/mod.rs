@@ -42,7 +42,7 @@ pub(crate) struct Work {
     fitting: Vec<u64>,
 }
 
-/// A list of halves in runs of one rank each (`transpose.rs`), highest rank first: run
+/// A list of halves in runs of one rank each (`reflection.rs`), highest rank first: run
 /// `r` is `words[runs[r]..runs[r + 1]]`, holds the rank `RANKS - 1 - r`, and its words
 /// are tagged with `r`.
 #[derive(Clone, Copy)]
@@ -65,18 +65,12 @@ impl<'a> Ranked<'a> {
 }
 
 /// The weighted number of (top, bottom) pairs whose words share no bit: each weighs
-/// what `rule` gives their end classes (`transpose.rs`; tagged in the words' high
+/// what `rule` gives their end classes (`reflection.rs`; tagged in the words' high
 /// bits), 1 each under [`Rule::NONE`]. The words' diagonals have `bits` bits.
 ///
-/// Long lists are first split on the few bits that both lists use most (the diagonals
-/// through the middle of the cut): a top and a bottom that both have one of those bits
-/// never fit, so only the compatible classes are paired. Both lists are sorted by
-/// class once, so a class's partners are whole groups to copy, not a filter per class.
-/// Measured while writing, with throwaway instrumentation: at n = 18 the split leaves
-/// a third of the pairs to compare (1.7e11 of 5.1e11); pairing every 31st column set
-/// of n = 18 took 150 ms instead of 200 ms with the groups copied, 134 ms with the hot
-/// bits dropped from the words; 5 hot bits measured the same, 6 slower. Longer lists,
-/// from n = 19 on, take more bits ([`hot_bits`]).
+/// Long lists are first split on the few bits that both lists use most (`classes.rs`):
+/// at n = 18 that leaves a third of the pairs to compare (docs/benchmarks.md,
+/// "Splitting long lists"). Longer lists take more bits ([`hot_bits`]).
 ///
 /// Within a class, both lists stay in runs of rank, so that the partners a half may
 /// weigh with are a prefix of the other list (see [`pairs_blocked`]).
@@ -104,21 +98,10 @@ pub(crate) fn pairs(
 /// ([`hot_bits`]), or `None` for lists not worth splitting. Only the speed depends on
 /// it: a test pins it, so that a retuning is a deliberate one.
 ///
-/// Lists shorter than [`SPLIT_FROM`] are never split, and those shorter than
-/// [`SHORT`] (split on 4 bits) only where the split drops an OR table, the bits left
-/// taking fewer bytes: at n = 18, 36 bits leave 32, four tables instead of five; at
-/// n = 19 (38 bits, after the middle queen's filter took the busiest bits) 34 still
-/// take five, and the classes' own tables then cost more than the pairs they rule
-/// out. On the AMD EPYC, single runs alternated, one thread: `count 19 --shard 5/8`
-/// 2.62-2.64 s split so, 2.33-2.39 s not (and 2.46-2.51 s split on 3 bits); `count
-/// 20 --shard 1/40` 2.24-2.27 s either way, `count 21 --shard 5/400` (42 bits, whose
-/// short lists still drop a table) 3.44-3.69 s either way; `count 16` 60.3 ± 0.9 ms
-/// split, 59.5 ± 0.3 ms not (hyperfine); at ef02bbe and the commit that made this,
-/// e3e73d4. Past 22, where the halves are searched: `count 23 --shard 2900/5800` (46
-/// bits, whose short lists drop no table) 20.65-21.05 s split, 20.60-21.21 s not (four
-/// runs each, alternated), `count 24 --shard 9679/19358` 62.95 s against 63.07 s.
-/// The rule was measured on the AMD EPYC alone (the thresholds of [`hot_bits`] on the
-/// Xeon, before it); it only moves time, never a count.
+/// Lists shorter than [`SPLIT_FROM`] are never split. Those shorter than [`SHORT`]
+/// are split only where the bits left take one OR table fewer (at n = 18, 36 bits
+/// leave 32: four tables instead of five). Otherwise the classes' own tables cost
+/// more than the pairs they rule out (docs/benchmarks.md, "Splitting long lists").
 fn split_on(len: usize, bits: u32) -> Option<u32> {
     let hot = hot_bits(len);
     let drops_a_table = tables_for(bits.saturating_sub(hot)) < tables_for(bits);
@@ -141,32 +124,13 @@ const SPLIT_FROM: usize = 2048;
 /// The most bits long lists are split on.
 pub(super) const HOT_MAX: u32 = 10;
 
-/// The bits to split lists on when the shorter has `len` words: 4 (measured best at
-/// n = 18, whose lists hold a few thousand halves), 5 from 8,192 and 6 from 32,768, so
-/// that a class keeps enough halves to pay for its OR tables; then 8 from 65,536 and
-/// one more for each doubling up to [`HOT_MAX`].
-///
-/// Against 4 bits throughout, on the Xeon while writing commit d5e50ec (single runs,
-/// one thread): `count 19 --shard
-/// 0/20` 3.75 s -> 3.02 s, `count 20 --shard 0/40` 4.41-4.79 s -> 3.95-4.13 s, `count
-/// 21 --shard 5/400` 17.3-19.4 s -> 13.2-16.8 s (7.5 s of it building the quarter
-/// table); the same with at most 6 bits from 16,384 on: 14.6-18.7 s.
-///
-/// Past 65,536 words, lists that only n = 22 and larger have (the shorter list of a
-/// pair at n = 20 and 21 stays below it; at 22 most hold 65,536 to 262,143 halves, at
-/// 24 up to 4 million), the bits were 7 at most, and 6 up to 131,071. Against that,
-/// side by side on the two cores of the AMD EPYC (swapped between two rounds, one
-/// thread each, at 9cf1ecb and the commit that made this): `count 22 --shard 7/500`
-/// 15.85-16.20 s -> 14.15-14.31 s with up to 9 bits (7 from 65,536), 14.21-14.30 s ->
-/// 12.07-12.38 s with these; `count 23 --shard 2900/5800` 27.4-28.7 s -> 24.6-25.4 s
-/// with up to 9, and these a further 1.11-1.23x; `count 24 --shard 9679/19358`
-/// 74.1-75.3 s -> 40.3-42.1 s with up to 9, these 1.00-1.17x faster again (against
-/// the old directly: 23 25.6-29.5 s -> 19.7-22.9 s, 24 68.7-71.7 s -> 36.4-37.8 s).
-/// Up to 12 bits (11 from 524,288) were no clear gain over these at 24 (1.01-1.17x
-/// faster on that shard, 0.94-1.00x on `--shard 0/19358`), so the class sort's
-/// arrays, on the stack, stay at 10 bits' size (5,121 slots, about 200 KB). Like the
-/// thresholds below 65,536, these follow one machine's caches: another may want other
-/// lengths, which only moves time, never a count.
+/// The bits to split lists on when the shorter has `len` words: 4 for a few thousand
+/// halves, then more as lists grow, so that a class keeps enough halves to pay for
+/// its OR tables. Lists past 65,536 words (n = 22 and larger) take 8 to [`HOT_MAX`]
+/// bits. More than 10 gained nothing clear, so the class sort's arrays, on the
+/// stack, stay at 10 bits' size (docs/benchmarks.md, "Hot bits"). The thresholds
+/// follow one machine's caches: another may want other lengths, which only moves
+/// time, never a count.
 fn hot_bits(len: usize) -> u32 {
     match len {
         ..SHORT => 4,
@@ -219,8 +183,8 @@ mod tests {
 
     #[test]
     fn lists_are_split_on_the_documented_number_of_hot_bits() {
-        // A speed setting, not a count's: measured on the Xeon and, past 65,536 words,
-        // the AMD EPYC (see `hot_bits`), and pinned so that it changes only on purpose.
+        // A speed setting, not a count's (see `hot_bits`), pinned so that it changes
+        // only on purpose.
         let lengths = [
             (0, None),
             (SPLIT_FROM - 1, None),
