@@ -23,7 +23,7 @@
 //!   same solver for n = 6..=13, so they do no search at all.
 //! - [`verify`] re-derives an answer at run time, with the solver and with an
 //!   independent [reference search](crate::reference), and reports the first disagreement.
-//! - [`count`] and [`counts`] give exact totals and distinct counts for any size, by
+//! - [`count`] and [`counts`] give exact totals and unique counts for any size, by
 //!   one search per symmetry class of border constellations or, with the `std` feature
 //!   and sizes from 14 to 27, by joining half boards ([`engine`] says which);
 //!   with `std`, `count_with` runs the subtasks on every core and `Split` numbers them

@@ -39,7 +39,7 @@ pub(crate) enum Job {
     /// One canonical constellation, searched whole.
     Class(Border),
     /// The placements of an `n`×`n` board that a rotation fixes (`rotations.rs`),
-    /// for the distinct count of a size the join counts.
+    /// for the unique count of a size the join counts.
     #[cfg(feature = "std")]
     Rotations(u32),
     /// One class of batches of top-half column sets, joined.
@@ -123,7 +123,7 @@ impl Job {
 }
 
 /// The jobs of an `n`×`n` count (1 <= n <= 32), in a fixed order. With `std`, the sizes
-/// the join applies to get the rotation-fixed placements (for the distinct count) and
+/// the join applies to get the rotation-fixed placements (for the unique count) and
 /// the join's batches; every other size gets one search per constellation class.
 pub(crate) fn jobs(n: u32) -> impl Iterator<Item = Job> {
     let joined = joins(n);

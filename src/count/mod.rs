@@ -52,7 +52,7 @@ pub fn count(n: u32) -> Option<u128> {
     counts(n).ok().map(|c| c.total)
 }
 
-/// Total, distinct count, nodes and subtasks for an `n`×`n` board, on this thread.
+/// Total, unique count, nodes and subtasks for an `n`×`n` board, on this thread.
 ///
 /// # Errors
 /// `OutOfRange` for `n` outside 1..=32; `Overflow` or `Inconsistent` instead of a
@@ -95,6 +95,7 @@ pub fn engine(n: u32) -> Option<Engine> {
 
 /// The two counting engines (see [`engine`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Engine {
     /// One search per symmetry class of border constellations: every size without
     /// `std`, and the sizes the join does not cover.

@@ -44,7 +44,7 @@ pub struct Subtask {
     /// How many symmetries map this constellation to a different one: 1, 2, 4 or 8.
     pub(crate) weight: u8,
     /// Whether the constellation is its own 180° (`sym180`) or 90° (`sym90`) rotation;
-    /// only then can a completion be symmetric, which the distinct count must know.
+    /// only then can a completion be symmetric, which the unique count must know.
     pub(crate) sym180: bool,
     pub(crate) sym90: bool,
     /// Number of free rows.

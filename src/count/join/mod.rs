@@ -24,7 +24,7 @@
 //!    reflection in the main diagonal, which gives the last of the eight symmetries.
 //! 5. `even.rs` and `odd.rs` count one batch with these.
 //!
-//! The join counts totals only. The distinct count also needs the placements that a
+//! The join counts totals only. The unique count also needs the placements that a
 //! rotation fixes, and `rotations.rs` counts those directly.
 //!
 //! # When it wins, and what it costs

@@ -1,5 +1,5 @@
 //! The placements that a rotation maps to themselves, counted directly: the join counts
-//! totals only, and Burnside's lemma needs these for the distinct count.
+//! totals only, and Burnside's lemma needs these for the unique count.
 //!
 //! A placement fixed by the 180° rotation is its top half plus that half turned
 //! around; one fixed by 90° is its queens in orbits of four. So one search places a
