@@ -4,7 +4,8 @@
 
 use std::vec::Vec;
 
-use super::kernel::{pairs_blocked, transpose};
+use super::dispatch::pairs_blocked;
+use super::kernel::transpose;
 use super::{HOT_MAX, Ranked, Work};
 use crate::count::join::reflection::{RANKS, Rule, UNTAGGED, tag_of};
 

@@ -22,10 +22,13 @@ use crate::count::join::reflection::{RANKS, Rule, UNTAGGED};
 /// blocked list, so a block is counted for a run of rows up to that prefix's end (the
 /// slots past it count as taken), and not at all past it. That skip is what the
 /// reflection in the diagonal saves.
-// The copy for AVX2 and POPCNT gets them only in the code compiled into it, so the
-// functions it calls are `inline(always)`: with plain `inline` they stay baseline
-// code, and the whole count is about a quarter slower.
-#[multiversion::multiversion(targets("x86_64+avx2+popcnt"))]
+///
+/// Compiled twice, as plain code and for AVX2 and POPCNT (`dispatch.rs` picks one).
+/// The AVX2 copy gets those instructions only in code compiled into it, so this and
+/// every function it calls are `inline(always)`: with plain `inline` the calls stay
+/// baseline code, and the whole count is about a quarter slower.
+#[allow(clippy::inline_always)]
+#[inline(always)]
 pub(super) fn pairs_blocked(
     lists: [(&[u64], &[usize; RANKS + 1]); 2],
     bits: u32,

@@ -7,15 +7,18 @@
 //! - `classes.rs` splits long lists on the few bits both use most, so that only
 //!   compatible classes are paired;
 //! - `kernel.rs` counts the pairs of two lists bit-sliced, 256 words at a time. It is
-//!   the only code compiled for a specific CPU (AVX2 and POPCNT, picked at run time).
+//!   compiled twice, as baseline code and for AVX2 and POPCNT, and `dispatch.rs`
+//!   picks the copy the CPU can run: the crate's one use of `unsafe`.
 
 use std::vec::Vec;
 
 use super::reflection::{RANKS, Rule, tag_of};
 use classes::{by_class, split_pairs};
-use kernel::{Table, pairs_blocked};
+use dispatch::pairs_blocked;
+use kernel::Table;
 
 mod classes;
+mod dispatch;
 mod kernel;
 
 #[cfg(test)]
@@ -350,6 +353,47 @@ mod tests {
             let wanted = pairs_by_definition(&short[0], &short[1], rule);
             assert_eq!(whole, wanted, "{bits} bits, {t} x {b}");
         }
+    }
+
+    #[test]
+    fn both_copies_of_the_kernel_count_what_the_definition_counts() {
+        // The portable copy runs only on CPUs without AVX2, so it is called here by
+        // name: the same random lists, every width of word, lengths around the block
+        // size (and below it, where pairs are tested one by one), each run weighed by
+        // the rules of some of n = 18's batches.
+        use super::dispatch::Kernel;
+        let mut random = xorshift(0x5851_f42d_4c95_7f2d);
+        let kernels = [Kernel::Portable, Kernel::best()];
+        assert!(
+            Kernel::best() == Kernel::Portable || kernels[1].runs_here(),
+            "the best copy must run here"
+        );
+        let mut checked = 0;
+        for bits in [8, 24, 36, 52] {
+            let mask = (1u64 << bits) - 1;
+            let mut word = || {
+                let r = random();
+                (r & (r >> 1) & (r >> 2) & mask) | ((r >> 59) % RANKS as u64) << TAG_SHIFT
+            };
+            for (t, b) in [(40, 30), (300, 257), (700, 513)] {
+                let mut lists = [t, b].map(|len| (0..len).map(|_| word()).collect::<Vec<_>>());
+                for list in &mut lists {
+                    list.sort_unstable_by_key(|&w| tag_of(w));
+                }
+                let [tops, bottoms] = [short_runs(&lists[0]), short_runs(&lists[1])];
+                for batch in crate::count::join::batches::batches(18).step_by(11) {
+                    let rule = Rule::of(batch);
+                    let wanted = pairs_by_definition(tops.words, bottoms.words, &rule);
+                    for kernel in kernels {
+                        let runs = [(tops.words, &tops.runs), (bottoms.words, &bottoms.runs)];
+                        let counted = kernel.pairs(runs, bits, &rule, &mut Vec::new());
+                        assert_eq!(counted, wanted, "{kernel:?}, {bits} bits, {t} x {b}");
+                    }
+                    checked += usize::from(wanted > 0);
+                }
+            }
+        }
+        assert!(checked > 20, "only {checked} cases had fitting pairs");
     }
 
     #[test]
