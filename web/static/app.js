@@ -1,13 +1,19 @@
 // The page: draws what the WebAssembly search reports and turns clicks and keys into
-// calls. There is no search here: every event, count, mask and flag comes from the
-// nqueens library compiled to nqueens_web.wasm (web/src/lib.rs lists the exports).
+// calls. There is no search here: every event, count, mask, flag, tree branch and
+// verdict comes from the nqueens library compiled to nqueens_web.wasm (web/src/ lists
+// the exports). code.js holds the code shown, tree.js, chart.js and play.js draw the
+// tree, the chart and play mode; this file runs the view, its controls and its URL.
 "use strict";
 
-// Event kinds and refusal reasons, as web/src/lib.rs numbers them.
+// Event kinds and refusal reasons, as web/src/lanes.rs numbers them.
 const EV = { START: 0, PLACE: 1, REFUSE: 2, REMOVE: 3, SKIP: 4, CHOOSE: 5, FOUND: 6, END: 7 };
 const WHY = { 1: "why-column", 2: "why-falling", 3: "why-rising", 4: "why-row" };
+const WHY_ROLE = { 1: "refuse-column", 2: "refuse-falling", 3: "refuse-rising", 4: "refuse-row" };
 const FIELD = { KIND: 0, ROW: 1, COL: 2, WHY: 3, ITEM: 4, INDEX: 5, OPTIONS: 6, AROW: 7, ACOL: 8 };
 const STATE = { NONE: 0, MASKS: 1, FLAGS: 2 };
+// When a run stops (nq_run's `stop`).
+const STOP = { NEVER: 0, NEXT: 1, FOUND: 2, CLOCK: 3 };
+const NO_ALGORITHM = 0xffffffff;
 // Steps per second for each position of the speed slider; the last runs flat out.
 const SPEEDS = [1, 2, 5, 10, 30, 100, 1000, 10000, Infinity];
 // Flat out, a frame spends at most this long in the search, so the page stays responsive.
@@ -15,21 +21,30 @@ const FRAME_BUDGET_MS = 12;
 const BATCH = 4096;
 // A size typed applies after this pause (or at once on Enter).
 const SIZE_PAUSE_MS = 400;
+// Going forward further than this at once runs as a search (frame by frame).
+const SEEK_AT_ONCE = 200000;
+// While running, the trees are redrawn at most this often.
+const TREE_EVERY_MS = 200;
+const DEFAULT_ALGORITHM = "bitmask";
 
 const $ = (id) => document.getElementById(id);
 let wasm = null;            // the module's exports
 let lang = "en";
 let algorithms = [];        // names, from the module, in Algorithm::ALL order
 let n = 8;                  // the board size shown
+let mode = "watch";         // or "play"
 let lanes = [];             // one per algorithm on screen
-let running = false;        // the Run loop is going
-let target = 0;             // stop when a lane has found this many (0: no target)
-let flatOut = false;        // Next placement and Go run flat out, whatever the speed
+let running = false;        // a run is going
+let stopMode = STOP.NEVER;  // when it stops
+let stopGoal = 0;
+let flatOut = false;        // Next placement, Go and long seeks run flat out, whatever the speed
 let lastFrame = 0;
-let owed = 0;               // steps the Run loop owes at the chosen speed
+let owed = 0;               // steps the run owes at the chosen speed
+let treesDrawn = 0;         // when the trees were last drawn
 
 function t(key, params = {}) {
-  const text = (I18N[lang] && I18N[lang][key]) || I18N.en[key] || key;
+  const table = I18N[lang] && key in I18N[lang] ? I18N[lang] : I18N.en;
+  const text = key in table ? table[key] : key;
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name]));
 }
 
@@ -37,15 +52,13 @@ function t(key, params = {}) {
 
 async function load() {
   const url = "nqueens_web.wasm";
-  let instance;
   try {
     // Streaming compiles while downloading; fall back where the server sends another type.
-    instance = (await WebAssembly.instantiateStreaming(fetch(url), {})).instance;
+    return await WebAssembly.instantiateStreaming(fetch(url), {});
   } catch (streamingError) {
     const bytes = await (await fetch(url)).arrayBuffer();
-    instance = (await WebAssembly.instantiate(bytes, {})).instance;
+    return WebAssembly.instantiate(bytes, {});
   }
-  return instance.exports;
 }
 
 function readName(i) {
@@ -57,25 +70,30 @@ async function main() {
   lang = initialLanguage();
   applyLanguage();
   bindControls();
+  let loaded;
   try {
-    wasm = await load();
+    loaded = await load();
   } catch (error) {
     $("loading").textContent = t("load-failed", { error: error.message });
     $("loading").classList.add("error");
     return;
   }
+  wasm = loaded.instance.exports;
   for (let i = 0; i < wasm.nq_algorithm_count(); i++) algorithms.push(readName(i));
   fillAlgorithmMenus();
-  $("algo-0").value = "bitmask";
-  $("algo-1").value = "";
-  setSize(8);
+  const limits = Object.fromEntries(algorithms.map((name, i) => [name, wasm.nq_practical_limit(i)]));
+  applyUrl(true);
+  startChart(loaded.module, algorithms, limits);
+  window.addEventListener("popstate", () => applyUrl(false));
+  window.addEventListener("hashchange", () => applyUrl(false));
   document.body.dataset.ready = "1";
   // Time to first interaction: the module is instantiated and the controls work.
   window.readyAt = performance.now();
 }
 
 function initialLanguage() {
-  const asked = new URLSearchParams(location.search).get("lang");
+  const hashLang = new URLSearchParams(location.hash.slice(1)).get("lang");
+  const asked = hashLang || new URLSearchParams(location.search).get("lang");
   if (asked === "zh" || asked === "en") return asked;
   try {
     const saved = localStorage.getItem("nqueens-lang");
@@ -99,10 +117,13 @@ function applyLanguage() {
     fillAlgorithmMenus();
     for (const lane of lanes) {
       for (const el of lane.root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+      fillCode(lane);
     }
     validateSize();
-    renderAll();
+    renderAll(true);
     renderChallenge();
+    drawChart();
+    if (mode === "play") playRender();
   }
   updateButtons();
 }
@@ -111,6 +132,7 @@ function toggleLanguage() {
   lang = lang === "zh" ? "en" : "zh";
   try { localStorage.setItem("nqueens-lang", lang); } catch (_) { /* not kept, still works */ }
   applyLanguage();
+  updateUrl(false);
 }
 
 function fillAlgorithmMenus() {
@@ -124,7 +146,119 @@ function fillAlgorithmMenus() {
   }
 }
 
-// ---- Board size and lanes ------------------------------------------------------------
+// ---- The view in the URL ---------------------------------------------------------------
+
+// What the page shows, as the URL's hash holds it:
+// #n=6&algorithm=flags&compare=dancing-links&step=12, or #n=8&mode=play&queens=1,5,0,...
+function currentView() {
+  return {
+    n,
+    mode,
+    algorithm: $("algo-0").value || DEFAULT_ALGORITHM,
+    compare: $("algo-1").value,
+    step: wasm ? wasm.nq_clock() : 0,
+    queens: mode === "play" && play.n === n ? playQueens() : [],
+    lang,
+  };
+}
+
+function viewHash(view) {
+  const parts = [`n=${view.n}`];
+  if (view.mode === "play") {
+    parts.push("mode=play");
+    if (view.queens.some((c) => c > 0)) parts.push("queens=" + view.queens.join(","));
+  } else {
+    parts.push(`algorithm=${view.algorithm}`);
+    if (view.compare) parts.push(`compare=${view.compare}`);
+    parts.push(`step=${view.step}`);
+  }
+  if (view.lang === "zh") parts.push("lang=zh");
+  return "#" + parts.join("&");
+}
+
+// The view a hash asks for, and the parts of it that made no sense (`key=value`).
+function parseHash(hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  const view = { n: 8, mode: "watch", algorithm: DEFAULT_ALGORITHM, compare: "", step: 0, queens: [], lang };
+  const bad = [];
+  const take = (key, check) => {
+    if (!params.has(key)) return;
+    const value = params.get(key);
+    if (!check(value)) bad.push(`${key}=${value}`);
+  };
+  take("n", (v) => {
+    const parsed = parseSize(v);
+    if (parsed.value !== undefined) view.n = parsed.value;
+    return parsed.value !== undefined;
+  });
+  take("mode", (v) => (v === "watch" || v === "play") && (view.mode = v));
+  take("algorithm", (v) => algorithms.includes(v) && (view.algorithm = v));
+  take("compare", (v) => (v === "" || v === "none" || algorithms.includes(v)) && ((view.compare = v === "none" ? "" : v), true));
+  take("step", (v) => /^\d{1,12}$/.test(v) && ((view.step = Number(v)), true));
+  take("lang", (v) => (v === "en" || v === "zh") && (view.lang = v));
+  take("queens", (v) => {
+    const cols = v.split(",").map((c) => (/^\d{1,2}$/.test(c) ? Number(c) : -1));
+    if (cols.length !== view.n || cols.some((c) => c < 0 || c > view.n)) return false;
+    view.queens = cols;
+    return true;
+  });
+  for (const key of params.keys()) {
+    if (!["n", "mode", "algorithm", "compare", "step", "lang", "queens"].includes(key)) bad.push(`${key}=${params.get(key)}`);
+  }
+  return { view, bad };
+}
+
+// Writes the view into the URL: a new history entry for a new size, algorithm or mode
+// (so Back returns to the one before), the same entry for steps and moves.
+function updateUrl(newEntry) {
+  if (!wasm) return;
+  const hash = viewHash(currentView());
+  $("share").href = hash;
+  if (hash === location.hash) return;
+  if (newEntry) history.pushState(null, "", hash);
+  else history.replaceState(null, "", hash);
+}
+
+// Shows the view the URL asks for (on load, Back, Forward, or an edited address).
+function applyUrl(first) {
+  if (!location.hash || location.hash === "#") {
+    if (first) {
+      showView({ n: 8, mode: "watch", algorithm: DEFAULT_ALGORITHM, compare: "", step: 0, queens: [] });
+      updateUrl(false);
+    }
+    return;
+  }
+  if (!first && location.hash === viewHash(currentView())) return;
+  const { view, bad } = parseHash(location.hash);
+  if (view.lang !== lang) {
+    lang = view.lang;
+    applyLanguage();
+  }
+  showView(view);
+  if (bad.length) showError(t("bad-url", { what: bad.join(", ") }));
+}
+
+function showView(view) {
+  stop();
+  $("algo-0").value = view.algorithm;
+  $("algo-1").value = view.compare;
+  const sameLanes = view.n === n && lanes.length > 0 &&
+    lanes.map((lane) => lane.name).join() === [view.algorithm, view.compare].filter(Boolean).join();
+  n = view.n;
+  $("n").value = String(n);
+  validateSize();
+  if (!sameLanes) {
+    buildLanes();
+    renderChallenge();
+    drawChart();
+  }
+  setMode(view.mode, false);
+  if (mode === "play") playSetup(n, view.queens);
+  else goToStep(view.step);
+  updateUrl(false);
+}
+
+// ---- Board size, mode and lanes ------------------------------------------------------
 
 // The size typed so far, or an error message naming it and the sizes accepted.
 function parseSize(text) {
@@ -137,17 +271,21 @@ function parseSize(text) {
   return { error: t("bad-n", { value: text, min, max, shown: n }) };
 }
 
+function showError(message) {
+  const box = $("n-error");
+  box.textContent = message;
+  box.hidden = false;
+}
+
 function validateSize() {
   const parsed = parseSize($("n").value);
-  const box = $("n-error");
   if (parsed.error) {
-    box.textContent = parsed.error;
-    box.hidden = false;
+    showError(parsed.error);
     $("n").setAttribute("aria-invalid", "true");
     stop();
     document.body.dataset.badSize = "1";
   } else {
-    box.hidden = true;
+    $("n-error").hidden = true;
     $("n").removeAttribute("aria-invalid");
     delete document.body.dataset.badSize;
   }
@@ -158,27 +296,53 @@ function validateSize() {
 function setSize(value) {
   n = value;
   $("n").value = String(value);
-  restart();
+  buildLanes();
   renderChallenge();
+  drawChart();
+  if (mode === "play") playSetup(n);
+  updateUrl(true);
 }
 
-// Builds the lanes for the algorithms chosen and starts each search from the beginning.
-function restart() {
+function setMode(value, newEntry = true) {
+  mode = value;
+  $("mode-" + mode).checked = true;
+  document.body.dataset.mode = mode;
+  for (const el of document.querySelectorAll(".watch-only")) el.hidden = mode !== "watch";
+  for (const el of document.querySelectorAll(".play-only")) el.hidden = mode !== "play";
+  if (mode === "play") {
+    stop();
+    if (play.n !== n) playSetup(n);
+  } else {
+    renderAll(true);
+  }
+  updateButtons();
+  if (newEntry) updateUrl(true);
+}
+
+// Starts the algorithms chosen from the beginning and builds a lane for each.
+function buildLanes() {
   stop();
-  target = 0;
-  const chosen = [$("algo-0").value, $("algo-1").value].filter((name) => name !== "");
+  stopMode = STOP.NEVER;
+  const chosen = [$("algo-0").value || DEFAULT_ALGORITHM, $("algo-1").value].filter((name) => name !== "");
+  const indices = chosen.map((name) => algorithms.indexOf(name));
+  if (!wasm.nq_begin(n, indices[0], indices.length > 1 ? indices[1] : NO_ALGORITHM)) {
+    throw new Error(`the search refused n = ${n}`);
+  }
   const container = $("lanes");
   container.replaceChildren();
   container.classList.toggle("two", chosen.length === 2);
   lanes = chosen.map((name, slot) => makeLane(slot, name));
   for (const lane of lanes) container.append(lane.root);
-  renderAll();
+  renderAll(true);
   updateButtons();
 }
 
+function restart() {
+  buildLanes();
+  updateUrl(false);
+}
+
 function makeLane(slot, name) {
-  const algorithm = algorithms.indexOf(name);
-  if (!wasm.nq_start(slot, algorithm, n)) throw new Error(`the search refused n = ${n}`);
   const root = $("lane-template").content.firstElementChild.cloneNode(true);
   root.dataset.algorithm = name;
   root.id = "lane-" + slot;
@@ -197,50 +361,89 @@ function makeLane(slot, name) {
     cells.push(row);
   }
   root.style.setProperty("--n", String(n));
-  return { slot, name, root, cells };
+  const lane = { slot, name, root, cells, lines: [] };
+  fillCode(lane);
+  return lane;
+}
+
+// The lane's code, one element per line, with comments in the page's language.
+function fillCode(lane) {
+  const code = lane.root.querySelector(".code code");
+  const pre = lane.root.querySelector(".code");
+  pre.setAttribute("aria-label", t("code-label", { algorithm: t("algo-" + lane.name) }));
+  lane.lines = [];
+  const parts = [];
+  for (const [text, roles, en, zh] of CODE[lane.name] || []) {
+    const line = document.createElement("span");
+    line.className = "line";
+    line.dataset.roles = roles.join(" ");
+    const source = document.createElement("span");
+    source.className = "src";
+    source.textContent = text;
+    line.append(source);
+    const comment = lang === "zh" ? zh : en;
+    if (comment) {
+      const note = document.createElement("span");
+      note.className = "comment";
+      note.textContent = (text ? "  " : "") + "// " + comment;
+      line.append(note);
+    }
+    lane.lines.push({ line, roles });
+    parts.push(line);
+  }
+  code.replaceChildren(...parts);
+  lane.marked = null;
 }
 
 // ---- Stepping ------------------------------------------------------------------------
 
-function done(lane) {
-  return wasm.nq_done(lane.slot) === 1;
+function clock() {
+  return wasm.nq_clock();
 }
 
-function reachedTarget(lane) {
-  return target > 0 && wasm.nq_found(lane.slot) >= target;
-}
-
-function active(lane) {
-  return !done(lane) && !reachedTarget(lane);
-}
-
-// Runs `steps` events of one lane, or fewer if it ends or reaches the target.
-function advance(lane, steps) {
-  while (steps > 0 && active(lane)) {
-    const batch = Math.min(steps, BATCH);
-    const ran = wasm.nq_run(lane.slot, batch, target);
-    if (ran === 0) break;
-    steps -= ran;
-  }
+function allDone() {
+  return wasm.nq_all_done() === 1;
 }
 
 function step() {
   if (!ready()) return;
   stop();
-  target = 0;
-  for (const lane of lanes) advance(lane, 1);
+  wasm.nq_run(1, STOP.NEVER, 0);
+  afterMove();
+}
+
+function back() {
+  if (!ready() || clock() === 0) return;
+  stop();
+  wasm.nq_seek(clock() - 1);
+  afterMove();
+}
+
+function afterMove() {
   renderAll(true);
   updateButtons();
+  updateUrl(false);
+}
+
+// Shows step `target`: at once when the copies kept make it quick, else as a flat-out
+// run that stops there.
+function goToStep(target) {
+  if (target <= wasm.nq_furthest() || target - clock() <= SEEK_AT_ONCE) {
+    wasm.nq_seek(target);
+    afterMove();
+  } else {
+    startRun(STOP.CLOCK, target, true);
+  }
 }
 
 function nextPlacement() {
-  if (!ready()) return;
-  const found = Math.max(...lanes.map((lane) => wasm.nq_found(lane.slot)));
-  startRun(found + 1, true);
+  if (!ready() || allDone()) return;
+  startRun(STOP.NEXT, 0, true);
 }
 
-function startRun(goal, fast) {
-  target = goal;
+function startRun(stopWhen, goal, fast) {
+  stopMode = stopWhen;
+  stopGoal = goal;
   flatOut = fast;
   running = true;
   owed = 0;
@@ -250,44 +453,47 @@ function startRun(goal, fast) {
 }
 
 function stop() {
+  const was = running;
   running = false;
   flatOut = false;
   updateButtons();
+  return was;
 }
 
 function frame(now) {
   if (!running) return;
   const speed = flatOut ? Infinity : SPEEDS[Number($("speed").value)];
+  let over = false;
   if (speed === Infinity) {
     const until = performance.now() + FRAME_BUDGET_MS;
     do {
-      for (const lane of lanes) advance(lane, BATCH);
-    } while (performance.now() < until && lanes.some(active));
+      over = wasm.nq_run(BATCH, stopMode, stopGoal) < BATCH;
+    } while (!over && performance.now() < until);
   } else {
     // At most a second's worth at once (a hidden tab gets no frames, then a long one).
     owed = Math.min(owed + (Math.max(0, now - lastFrame) / 1000) * speed, speed);
     const steps = Math.floor(owed);
     owed -= steps;
-    for (const lane of lanes) advance(lane, steps);
+    over = wasm.nq_run(steps, stopMode, stopGoal) < steps || allDone();
   }
   lastFrame = now;
-  renderAll(false);
-  if (lanes.some(active)) {
-    requestAnimationFrame(frame);
-  } else {
+  if (over) {
     stop();
-    renderAll(true);
+    afterMove();
+  } else {
+    renderAll(false);
+    updateButtons();
+    requestAnimationFrame(frame);
   }
 }
 
 function toggleRun() {
   if (!ready()) return;
-  if (running) {
-    stop();
-    renderAll(true);
+  if (stop()) {
+    afterMove();
   } else {
-    if (!lanes.some((lane) => !done(lane))) restart();
-    startRun(0, false);
+    if (allDone()) buildLanes();
+    startRun(STOP.NEVER, 0, false);
   }
 }
 
@@ -296,42 +502,45 @@ function jump(event) {
   if (!ready()) return;
   const total = wasm.nq_answer(n) ? wasm.nq_answer_total() : 0;
   const text = $("jump").value;
-  const box = $("n-error");
   if (total === 0) {
-    box.textContent = t("no-placements", { n });
-    box.hidden = false;
+    showError(t("no-placements", { n }));
     return;
   }
   if (!/^\d{1,9}$/.test(text.trim()) || Number(text) < 1 || Number(text) > total) {
-    box.textContent = t("bad-jump", { value: text, total });
-    box.hidden = false;
+    showError(t("bad-jump", { value: text, total }));
     return;
   }
-  box.hidden = true;
-  restart();
-  startRun(Number(text), true);
+  $("n-error").hidden = true;
+  buildLanes();
+  startRun(STOP.FOUND, Number(text), true);
 }
 
 function ready() {
-  return wasm !== null && lanes.length > 0 && !document.body.dataset.badSize;
+  return wasm !== null && lanes.length > 0 && mode === "watch" && !document.body.dataset.badSize;
 }
 
 // ---- Drawing -------------------------------------------------------------------------
 
 function renderAll(settled = true) {
-  for (const lane of lanes) render(lane, settled);
+  if (!wasm) return;
+  const now = performance.now();
+  const trees = settled || now - treesDrawn > TREE_EVERY_MS;
+  if (trees) treesDrawn = now;
+  for (const lane of lanes) render(lane, settled, trees);
+  renderScrub();
 }
 
 function field(lane, f) {
   return wasm.nq_event(lane.slot, f);
 }
 
-function render(lane, settled) {
+function render(lane, settled, trees) {
   const slot = lane.slot;
   const kind = field(lane, FIELD.KIND);
   lane.root.querySelector(".lane-title").textContent = t("algo-" + lane.name);
   lane.root.querySelector(".nodes").textContent = String(wasm.nq_nodes(slot));
   lane.root.querySelector(".found").textContent = String(wasm.nq_found(slot));
+  lane.root.querySelector(".steps").textContent = String(wasm.nq_steps(slot));
   const board = lane.root.querySelector(".board");
   board.setAttribute("aria-label", t("board-label", { n }));
   board.classList.toggle("solved", kind === EV.FOUND);
@@ -373,6 +582,69 @@ function render(lane, settled) {
   eventLine.setAttribute("aria-live", running ? "off" : "polite");
   eventLine.textContent = describe(lane, kind, row + 1, col + 1);
   renderState(lane);
+  markCodeLine(lane, kind);
+  if (trees) renderTree(lane);
+}
+
+// The trace event's job in the code: which line carries it out (see code.js).
+function eventRole(lane, kind) {
+  if (wasm.nq_done(lane.slot) === 1) return null;
+  switch (kind) {
+    case EV.PLACE: return "place";
+    case EV.REMOVE: return "remove";
+    case EV.FOUND: return "found";
+    case EV.SKIP: return "skip";
+    case EV.CHOOSE: return field(lane, FIELD.OPTIONS) === 0 ? "dead-end" : "choose";
+    case EV.REFUSE: return WHY_ROLE[field(lane, FIELD.WHY)] || null;
+    default: return null;
+  }
+}
+
+function markCodeLine(lane, kind) {
+  const role = eventRole(lane, kind);
+  const found = role && lane.lines.find((entry) => entry.roles.includes(role));
+  const line = found ? found.line : null;
+  if (line === lane.marked) return;
+  if (lane.marked) {
+    lane.marked.removeAttribute("aria-current");
+    lane.marked.classList.remove("current");
+  }
+  if (line) {
+    line.setAttribute("aria-current", "step");
+    line.classList.add("current");
+  }
+  lane.marked = line;
+}
+
+function renderTree(lane) {
+  const box = lane.root.querySelector(".tree");
+  const counts = lane.root.querySelector(".tree-counts");
+  const figure = lane.root.querySelector(".tree-figure");
+  if (!wasm.nq_tree_on(lane.slot)) {
+    box.replaceChildren();
+    figure.classList.add("off");
+    counts.textContent = t("tree-off", { max: 8 });
+    return;
+  }
+  figure.classList.remove("off");
+  const steps = wasm.nq_steps(lane.slot);
+  const stopped = wasm.nq_tree_stopped(lane.slot);
+  const shown = stopped >= 0 ? Math.min(steps, stopped) : steps;
+  const drawn = drawTree(box, treeBranches(wasm, lane.slot), n, shown);
+  const numbers = { queens: drawn.queens, found: drawn.found, refused: drawn.refused, dead: drawn.dead };
+  let text = t("tree-counts", numbers);
+  const path = drawn.path.length
+    ? t("tree-path", { path: drawn.path.map(([r, c]) => `${r},${c}`).join(" → ") })
+    : t("tree-empty-path");
+  const svg = box.querySelector("svg");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", t("tree-label", { step: shown, counts: text, path }));
+  if (stopped >= 0 && steps > stopped) text += " " + t("tree-stopped", { step: stopped, cap: wasm.nq_tree_len(lane.slot) });
+  counts.textContent = text + " " + t("tree-legend");
+  counts.dataset.queens = String(drawn.queens);
+  counts.dataset.refused = String(drawn.refused);
+  counts.dataset.found = String(drawn.found);
+  counts.dataset.dead = String(drawn.dead);
 }
 
 function placementText(lane) {
@@ -387,8 +659,8 @@ function placementText(lane) {
 function describe(lane, kind, row, col) {
   const found = wasm.nq_found(lane.slot);
   // Flat out, events fly past too fast to read: say how far the search has got.
-  if (running && flatOut && active(lane)) return t("ev-searching", { nodes: wasm.nq_nodes(lane.slot) });
-  if (done(lane)) return t("ev-end", { found, nodes: wasm.nq_nodes(lane.slot) });
+  if (running && flatOut && wasm.nq_done(lane.slot) === 0) return t("ev-searching", { nodes: wasm.nq_nodes(lane.slot) });
+  if (wasm.nq_done(lane.slot) === 1) return t("ev-end", { found, nodes: wasm.nq_nodes(lane.slot) });
   switch (kind) {
     case EV.PLACE: return t("ev-place", { row, col });
     case EV.REFUSE: {
@@ -488,6 +760,17 @@ function renderState(lane) {
   box.replaceChildren(...parts);
 }
 
+function renderScrub() {
+  const scrub = $("scrub");
+  const furthest = wasm.nq_furthest();
+  const now = clock();
+  scrub.max = String(furthest);
+  scrub.value = String(now);
+  scrub.disabled = furthest === 0 || !ready();
+  scrub.setAttribute("aria-valuetext", t("scrub-text", { step: now, furthest }));
+  $("scrub-value").textContent = t("scrub-value", { step: now, furthest });
+}
+
 function renderChallenge() {
   const out = $("challenge");
   const note = $("challenge-note");
@@ -518,7 +801,8 @@ function updateSpeedLabel() {
 
 function updateButtons() {
   const ok = ready();
-  const anyLeft = ok && lanes.some((lane) => !done(lane));
+  const anyLeft = ok && !allDone();
+  $("back").disabled = !ok || clock() === 0;
   $("step").disabled = !anyLeft;
   $("next").disabled = !anyLeft;
   $("run").disabled = !ok;
@@ -532,12 +816,28 @@ function updateButtons() {
 
 function bindControls() {
   $("lang").addEventListener("click", toggleLanguage);
+  $("back").addEventListener("click", back);
   $("step").addEventListener("click", step);
   $("next").addEventListener("click", nextPlacement);
   $("run").addEventListener("click", toggleRun);
   $("reset").addEventListener("click", () => ready() && restart());
   $("speed").addEventListener("input", updateSpeedLabel);
+  $("scrub").addEventListener("input", () => {
+    if (!ready()) return;
+    stop();
+    wasm.nq_seek(Number($("scrub").value));
+    renderAll(true);
+    updateButtons();
+  });
+  $("scrub").addEventListener("change", () => ready() && updateUrl(false));
   $("jump-form").addEventListener("submit", jump);
+  for (const id of ["mode-watch", "mode-play"]) {
+    $(id).addEventListener("change", () => wasm && $(id).checked && setMode($(id).value));
+  }
+  $("hint").addEventListener("click", playHint);
+  $("clear").addEventListener("click", playClear);
+  $("show-attacked").addEventListener("change", playRender);
+  $("play-board").addEventListener("keydown", playKey);
   // A size applies on Enter or on leaving the field, or after a pause in typing, so
   // that typing "12" does not first draw a 1×1 board.
   let typing = 0;
@@ -554,19 +854,32 @@ function bindControls() {
   $("n").addEventListener("change", applySize);
   $("n").addEventListener("keydown", (event) => event.key === "Enter" && applySize());
   for (const id of ["algo-0", "algo-1"]) {
-    $(id).addEventListener("change", () => wasm && restart());
+    $(id).addEventListener("change", () => {
+      if (!wasm) return;
+      buildLanes();
+      updateUrl(true);
+    });
   }
+  window.addEventListener("resize", () => wasm && lanes.forEach(renderTree));
   document.addEventListener("keydown", onKey);
 }
 
 // Shortcuts work anywhere but in a text field or menu, where keys mean typing and
 // choosing; Space on a focused button presses that button, as browsers do.
 function onKey(event) {
-  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
   const tag = event.target.tagName;
   if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
   const onButton = tag === "BUTTON";
+  if (mode === "play") {
+    if (event.key === "h" || event.key === "H") {
+      event.preventDefault();
+      playHint();
+    }
+    return;
+  }
   switch (event.key) {
+    case "ArrowLeft": event.preventDefault(); back(); break;
     case "ArrowRight": event.preventDefault(); step(); break;
     case "n": case "N": event.preventDefault(); nextPlacement(); break;
     case "r": case "R": event.preventDefault(); if (ready()) restart(); break;
