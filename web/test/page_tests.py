@@ -330,12 +330,14 @@ def test_phone_width(page):
 
 def test_screenshot_for_readme(page):
     """The README's picture (docs/trace-page.png is this file run through pngquant):
-    n = 6, flag arrays beside dancing links, twelve steps in, with their code and trees."""
+    n = 6, flag arrays, forty steps in: a queen just taken back, the line that takes it
+    back marked, and the tree with its refusals and backtracks."""
     d = page.d
-    d.window(1100, 1400)
+    d.window(1100, 1345)
     try:
-        page.load("#n=6&algorithm=flags&compare=dancing-links&step=12")
-        assert page.board() == [1, 3, 5, 2, None, None]
+        page.load("#n=6&algorithm=flags&step=40")
+        assert page.board() == ref.board_after(6, "flags", 40) == [1, 3, 6, None, None, None]
+        assert page.marked_lines() == ["col[c] = rising[r + c] = falling[r - c + n - 1] = false;"]
         d.js("document.activeElement.blur(); window.scrollTo(0, 0)")
         page.shot("readme")
     finally:

@@ -138,6 +138,21 @@ def test_tree_counts_match_trace(page):
             assert (want["found"], want["queens"]) == (placements, placed)
             assert algorithm == "bitmask" or want["refused"] == refused
     page.shot("tree")
+    # Step by step, the tree grows exactly as the trace goes.
+    for algorithm, n in [("naive", 4), ("dancing-links", 5), ("cell-by-cell", 4)]:
+        page.load(f"#n={n}&algorithm={algorithm}&step=0")
+        steps = min(60, len(ref.trace(n, algorithm)))
+        counts = page.d.js(f"""
+            const seen = [];
+            for (let i = 0; i < {steps}; i++) {{
+                document.getElementById('step').click();
+                const c = document.querySelector('#lane-0 .tree-counts').dataset;
+                seen.push({{queens: Number(c.queens), refused: Number(c.refused), dead: Number(c.dead),
+                           found: Number(c.found)}});
+            }}
+            return seen;""")
+        for step, got in enumerate(counts, start=1):
+            assert got == ref.tally(n, algorithm, step), f"{algorithm} n={n} step {step}: {got}"
     # Past the cap (cell by cell, n = 7) the tree says where it stopped.
     page.load("#n=7&algorithm=cell-by-cell&step=60000")
     page.wait_idle()
@@ -159,6 +174,11 @@ def test_back_and_slider(page):
     d.js("document.activeElement.blur()")
     for _ in range(9):
         d.press("ArrowLeft")
+        step = page.step_shown()[0]
+        for lane, algorithm in enumerate(["naive", "dancing-links"]):
+            tree = page.tree(lane)
+            want = ref.tally(6, algorithm, step)
+            assert {k: tree[k] for k in want} == want, f"{algorithm} back at step {step}: tree {tree}"
     assert page.step_shown() == (20, 30)
     assert page.board(0) == ref.board_after(6, "naive", 20)
     assert page.board(1) == ref.board_after(6, "dancing-links", 20)
@@ -220,6 +240,40 @@ def test_keyboard_only_to_first_placement_of_four(page):
     d.press("Space")
     d.wait("the search to end", lambda: not d.enabled(d.find("#step")), timeout=60)
     assert page.counter(0, "found") == 2
+
+
+def test_slider_language_and_jump_by_keyboard(page):
+    """The rest by keyboard alone: the slider's arrow keys and Home, the language button,
+    and the jump form."""
+    d = page.d
+    page.load("#n=5&algorithm=naive&step=10")
+    active = lambda: d.js("return document.activeElement.id")  # noqa: E731
+    for _ in range(20):
+        if active() == "scrub":
+            break
+        d.press("Tab")
+    assert active() == "scrub", f"Tab never reached the slider (focus on {active()!r})"
+    d.press("ArrowLeft")
+    assert page.step_shown() == (9, 10)
+    assert page.board() == ref.board_after(5, "naive", 9)
+    d.press("Home")
+    assert page.step_shown() == (0, 10) and page.board() == [None] * 5
+    assert d.attribute(d.find("#scrub"), "aria-valuetext") == "step 0 of 10"
+    d.press("Tab")
+    assert active() == "jump"
+    d.chord("Control", "a")
+    d.press("3", "Enter")
+    page.wait_idle()
+    assert page.counter(0, "found") == 3 and page.board() == ref.solutions(5)[2]
+    for _ in range(30):
+        if active() == "lang":
+            break
+        d.press("Tab")
+    assert active() == "lang"
+    d.press("Enter")
+    d.wait("Chinese", lambda: d.js("return document.documentElement.lang") == "zh-Hans")
+    d.press("Enter")
+    d.wait("English", lambda: d.js("return document.documentElement.lang") == "en")
 
 
 def test_run_pause_and_speed(page):
@@ -352,4 +406,5 @@ TESTS = [
     test_every_event_marks_its_line,
     test_tree_counts_match_trace,
     test_back_and_slider,
+    test_slider_language_and_jump_by_keyboard,
 ]
