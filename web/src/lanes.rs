@@ -322,6 +322,12 @@ fn with_tree<T>(slot: u32, default: T, f: impl FnOnce(&crate::tree::Tree) -> T) 
     })
 }
 
+/// The largest board whose search tree is kept ([`crate::tree::TREE_MAX_N`]).
+#[unsafe(no_mangle)]
+pub extern "C" fn nq_tree_max_n() -> u32 {
+    crate::tree::TREE_MAX_N
+}
+
 /// 1 if lane `slot`'s search tree is kept (boards up to [`crate::tree::TREE_MAX_N`]).
 #[unsafe(no_mangle)]
 pub extern "C" fn nq_tree_on(slot: u32) -> u32 {

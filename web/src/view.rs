@@ -201,16 +201,17 @@ impl View {
         self.lanes.iter().map(|lane| lane.trace.found()).sum()
     }
 
-    /// Shows step `step`: back from the nearest copy at or before it, or forward from
-    /// here. Stops early where every search ends; returns the step reached.
+    /// Shows step `step`: from the nearest copy at or before it (when that is behind
+    /// the step shown, or ahead of it), or forward from here. Stops early where every
+    /// search ends; returns the step reached.
     pub fn seek(&mut self, step: u64) -> u64 {
-        if step < self.clock {
-            let (at, lanes) = self
-                .snapshots
-                .iter()
-                .rev()
-                .find(|(at, _)| *at <= step)
-                .unwrap_or(&self.snapshots[0]);
+        let (at, lanes) = self
+            .snapshots
+            .iter()
+            .rev()
+            .find(|(at, _)| *at <= step)
+            .unwrap_or(&self.snapshots[0]);
+        if step < self.clock || *at > self.clock {
             self.clock = *at;
             self.lanes.clone_from(lanes);
         }

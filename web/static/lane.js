@@ -158,7 +158,7 @@ function renderTree(lane) {
   if (!wasm.nq_tree_on(lane.slot)) {
     box.replaceChildren();
     figure.classList.add("off");
-    counts.textContent = t("tree-off", { max: 8 });
+    counts.textContent = t("tree-off", { max: wasm.nq_tree_max_n() });
     return;
   }
   figure.classList.remove("off");

@@ -181,3 +181,20 @@ fn chart_counts_are_the_library_counts() {
         }
     }
 }
+
+#[test]
+fn tree_exports_read_the_lanes_trees() {
+    begin(nq_tree_max_n() + 1, Algorithm::Bitmask, None);
+    assert_eq!(nq_tree_on(0), 0);
+    begin(nq_tree_max_n(), Algorithm::Naive, Some(Algorithm::Bitmask));
+    assert_eq!((nq_tree_on(0), nq_tree_on(1), nq_tree_on(2)), (1, 1, 0));
+    nq_run(3, 0, 0.0); // naive: place, refuse, refuse; bitmask: three places
+    assert_eq!((nq_tree_len(0), nq_tree_len(1)), (3, 3));
+    assert_eq!(nq_tree_width(0), 2, "the second refusal opens a column");
+    assert_eq!(nq_tree_width(1), 1, "a straight line down");
+    assert_ne!(nq_tree_branches(0), 0);
+    assert_eq!(nq_tree_stopped(0), -1.0);
+    // Going back keeps the branches: the page shows those made up to the step shown.
+    assert_eq!(nq_seek(1.0), 1.0);
+    assert_eq!(nq_tree_len(0), 3);
+}

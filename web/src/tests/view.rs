@@ -73,6 +73,11 @@ fn copies_thin_out_as_the_search_goes_on() {
     let mut fresh = View::new(8, &[Algorithm::Flags]).unwrap();
     fresh.run(12_345, Stop::Never);
     assert_eq!(shown(&view, 0), shown(&fresh, 0));
+    // Forward from the start to a step reached before: from the copy nearest it, not
+    // from step 0, and to the same place.
+    assert_eq!(view.seek(0), 0);
+    assert_eq!(view.seek(12_345), 12_345);
+    assert_eq!(shown(&view, 0), shown(&fresh, 0));
 }
 
 /// The tree of a whole search.
