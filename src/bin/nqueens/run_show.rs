@@ -8,7 +8,8 @@ use nqueens::{Placement, Solutions};
 
 use crate::cli::ShowArgs;
 use crate::failure::Failure;
-use crate::{estimate, input, output};
+use crate::numbers::{grouped, human};
+use crate::{input, output};
 
 /// Draws the K-th placement (1-based, lexicographic order).
 pub fn run(args: &ShowArgs) -> Result<(), Failure> {
@@ -87,9 +88,9 @@ impl SlowNote {
              (Ctrl-C stops)",
             self.k,
             self.n,
-            estimate::grouped(found),
+            grouped(found),
             elapsed.as_secs_f64(),
-            estimate::human(rest)
+            human(rest)
         ));
     }
 }

@@ -1,23 +1,23 @@
-//! `nqueens count`: exact totals on every core, with progress, checkpoints and shards.
+//! `nqueens count`: from the arguments to the printed total, JSON record or shard file.
 
 use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::num::NonZeroUsize;
 use std::path::Path;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use nqueens::{CountOptions, Counts, Engine, Partial, Split, count_with};
+use nqueens::{Counts, Engine, Partial, Split};
 use serde::Serialize;
 
-use crate::checkpoint::{self, Header, Saver};
+use super::checkpoint::{self, Header};
+use super::estimate;
+use super::files::{self, Target};
+use super::lock::Lock;
+use super::run::{Run, all_cores, compute, finished, left, share, split_of};
+use super::shard::ShardResult;
 use crate::cli::CountArgs;
 use crate::failure::Failure;
-use crate::files::{self, Target};
-use crate::lock::Lock;
-use crate::shard::ShardResult;
-use crate::{estimate, input, interrupt, output, progress, published};
+use crate::{input, output, published_check};
 
 /// The `--json` record.
 #[derive(Serialize)]
@@ -33,7 +33,7 @@ struct Report {
     /// "join" or "constellations": which engine counted.
     engine: String,
     /// "match" or "unknown": the comparison with the published (OEIS) counts.
-    published: published::Status,
+    published: published_check::Status,
 }
 
 /// Counts (all of it, or one shard), resuming from and saving to a checkpoint when
@@ -90,7 +90,7 @@ pub fn run(args: &CountArgs) -> Result<(), Failure> {
         return write_shard(&result, output.as_ref());
     }
     let counts = finished(partial, n)?;
-    let status = published::check(n, counts.total, Some(counts.unique))?;
+    let status = published_check::check(n, counts.total, Some(counts.unique))?;
     output::print(&render(args, &counts, threads.get(), elapsed, status)?)
 }
 
@@ -120,21 +120,6 @@ fn print_estimate(
     }
     let rest = (!done.is_empty()).then_some([done.len(), selection.len()]);
     output::print(&estimate::line(n, args.shard, rest, threads, expected))
-}
-
-/// A whole count of `n` with the estimate line, progress bar and Ctrl-C report of
-/// `count`, without a checkpoint; for the answer of sizes past the table.
-pub fn count_all(n: u32, threads: NonZeroUsize, quiet: bool) -> Result<Counts, Failure> {
-    let split = split_of(n)?;
-    let all: Vec<usize> = (0..split.len()).collect();
-    let run = Run {
-        checkpoint: None,
-        quiet,
-        threads,
-        shard: None,
-        size_on_stdin: None,
-    };
-    finished(compute(&split, &all, &BTreeMap::new(), &run)?, n)
 }
 
 /// Says on stderr that an estimate for a budget of `bytes`, below the default, may be
@@ -177,46 +162,6 @@ fn size(bytes: usize) -> String {
             || format!("{bytes} bytes"),
             |&(shift, unit)| format!("{}{unit}", bytes >> shift),
         )
-}
-
-/// The part of the whole count's work that the subtasks `indices` are: subtasks differ
-/// in size, largest first, so a resumed run's share of the subtasks would overstate
-/// what it has done.
-fn share(split: &Split, indices: &[usize]) -> f64 {
-    let part = work(split, indices.iter().copied());
-    let whole = work(split, 0..split.len());
-    part as f64 / whole.max(1) as f64
-}
-
-/// The work of the subtasks `indices` ([`Split::work`]; 1 for an index past the end).
-fn work(split: &Split, indices: impl IntoIterator<Item = usize>) -> u64 {
-    indices
-        .into_iter()
-        .map(|i| split.work(i).unwrap_or(1))
-        .sum()
-}
-
-fn split_of(n: u32) -> Result<Split, Failure> {
-    Split::new(n).map_err(|e| Failure::Usage(e.to_string()))
-}
-
-/// The counts of a whole board from the sum of all its subtasks.
-fn finished(sum: Partial, n: u32) -> Result<Counts, Failure> {
-    sum.finish(n)
-        .map_err(|e| Failure::Found(format!("count of n={n} failed: {e}")))
-}
-
-/// How to run the subtasks that are left.
-struct Run<'a> {
-    /// The checkpoint file and the header it must carry (what count it belongs to).
-    checkpoint: Option<(&'a Path, &'a Header)>,
-    quiet: bool,
-    threads: NonZeroUsize,
-    /// The shard counted, if one (for the estimate line).
-    shard: Option<(usize, usize)>,
-    /// The board size, if it came on stdin: the resume command of an interrupted run
-    /// must then give it, as stdin is gone.
-    size_on_stdin: Option<u32>,
 }
 
 /// Locks the regular files this run replaces, for the whole run: a second process on
@@ -292,104 +237,12 @@ fn load_checked(
     Ok(done)
 }
 
-/// The subtasks of `selection` that `done` does not hold, in order.
-fn left(selection: &[usize], done: &BTreeMap<usize, Partial>) -> Vec<usize> {
-    selection
-        .iter()
-        .copied()
-        .filter(|i| !done.contains_key(i))
-        .collect()
-}
-
-/// Runs what is left of `selection`, with progress, checkpointing and the interrupt
-/// handler, and returns the sum over the whole selection.
-fn compute(
-    split: &Split,
-    selection: &[usize],
-    before: &BTreeMap<usize, Partial>,
-    run: &Run<'_>,
-) -> Result<Partial, Failure> {
-    let threads = run.threads;
-    let todo = left(selection, before);
-    let mut sum = Partial::default();
-    for partial in before.values() {
-        sum = merge(sum, *partial)?;
-    }
-    let share = share(split, &todo);
-    let saver = run
-        .checkpoint
-        .map(|(path, header)| Saver::start(path.to_owned(), header.clone(), before.clone()));
-    if let Some(saver) = &saver {
-        // Written before any work: a file that cannot be written fails fast.
-        saver.flush()?;
-    }
-    let done = Arc::new(AtomicU64::new(before.len() as u64));
-    interrupt::install(interrupt::Context {
-        saver: saver.clone(),
-        done: done.clone(),
-        total: selection.len() as u64,
-        size_on_stdin: run.size_on_stdin,
-    });
-    // Announced once the handler is live, so the line's "Ctrl-C stops it" holds from
-    // the moment it is read (tests wait for this line before they send a signal).
-    let announced = estimate::announce(
-        split.n(),
-        threads.get(),
-        run.shard,
-        share,
-        run.quiet,
-        run.checkpoint.is_some(),
-    );
-    let amounts = progress::Amounts {
-        subtasks: [before.len() as u64, todo.len() as u64],
-        work: [
-            work(split, before.keys().copied()),
-            work(split, todo.iter().copied()),
-        ],
-    };
-    let logged = announced.then(|| estimate::subject(split.n(), run.shard));
-    let bar = progress::bar(split.n(), threads.get(), amounts, run.quiet, logged);
-    let stop = AtomicBool::new(false);
-    let on_done = |index: usize, partial: &Partial| {
-        if let Some(saver) = &saver {
-            saver.record(index, *partial);
-            if saver.failed() {
-                stop.store(true, Ordering::Relaxed);
-            }
-        }
-        done.fetch_add(1, Ordering::Relaxed);
-        bar.finished(work(split, [index]));
-    };
-    let fresh = split.run(&todo, Some(threads), Some(&stop), &on_done);
-    bar.clear();
-    if let Some(saver) = &saver {
-        // The last save, on success or failure, before the lock is let go.
-        saver.close()?;
-    }
-    let fresh =
-        fresh.map_err(|e| Failure::Found(format!("count of n={} failed: {e}", split.n())))?;
-    sum = merge(sum, fresh)?;
-    if sum.subtasks != selection.len() as u64 {
-        return Err(Failure::Found(format!(
-            "only {} of {} subtasks finished",
-            sum.subtasks,
-            selection.len()
-        )));
-    }
-    Ok(sum)
-}
-
-fn merge(a: Partial, b: Partial) -> Result<Partial, Failure> {
-    a.merge(b)
-        .map_err(|e| Failure::Found(format!("cannot sum the results: {e}")))
-}
-
 fn render(
     args: &CountArgs,
     counts: &Counts,
     threads: usize,
     elapsed: f64,
-    published: published::Status,
+    published: published_check::Status,
 ) -> Result<String, Failure> {
     if args.json {
         let report = Report {
@@ -420,19 +273,4 @@ fn write_shard(result: &ShardResult, target: Option<&Target>) -> Result<(), Fail
     target
         .unwrap_or(&Target::Stdout)
         .write(&format!("{json}\n"))
-}
-
-/// Runs the counting engine on `threads` threads; its refusals (overflow, an
-/// inconsistent sum, no thread pool) are reported, never turned into a number.
-pub fn total(n: u32, threads: NonZeroUsize) -> Result<Counts, Failure> {
-    let options = CountOptions {
-        threads: Some(threads),
-        ..CountOptions::default()
-    };
-    count_with(n, &options).map_err(|e| Failure::Found(format!("count of n={n} failed: {e}")))
-}
-
-/// One thread per core, as the OS reports them.
-pub fn all_cores() -> NonZeroUsize {
-    std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN)
 }

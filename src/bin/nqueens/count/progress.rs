@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
-use crate::estimate;
+use super::estimate;
 
 /// How far a count has got, in subtasks and in work: what is already finished (by a
 /// resumed run's earlier runs) and what this run is to do.

@@ -4,10 +4,10 @@ use std::collections::BTreeMap;
 
 use nqueens::Partial;
 
+use super::shard::ShardResult;
 use crate::cli::MergeArgs;
 use crate::failure::Failure;
-use crate::shard::ShardResult;
-use crate::{output, published};
+use crate::{output, published_check};
 
 /// Checks that the files are exactly the shards 0..M-1 of one count, then prints the
 /// total (or the distinct count with `--unique`).
@@ -95,7 +95,7 @@ pub fn run(args: &MergeArgs) -> Result<(), Failure> {
     let counts = sum
         .finish(first.n)
         .map_err(|e| Failure::Found(format!("the shards do not add up: {e}")))?;
-    published::check(first.n, counts.total, Some(counts.unique))?;
+    published_check::check(first.n, counts.total, Some(counts.unique))?;
     let value = if args.unique {
         counts.unique
     } else {
