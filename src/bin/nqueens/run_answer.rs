@@ -60,9 +60,9 @@ pub fn run(args: &AnswerArgs) -> Result<(), Failure> {
     output::print(&text)
 }
 
-/// Sizes past the table: the first placements at once (a few milliseconds up to n = 26,
-/// about half a second at n = 32: the solver stops after three), then the total from
-/// the counting engine, announced and with progress like `count`.
+/// Sizes past the table: the first placements at once (the solver stops after the
+/// third), then the total from the counting engine, announced and with progress like
+/// `count`.
 fn counted(n: u32, args: &AnswerArgs) -> Result<(), Failure> {
     let first = first_placements(n).ok_or_else(|| input::out_of_range(n))?;
     if !args.json {

@@ -124,8 +124,7 @@ fn print_estimate(
 
 /// Says on stderr that an estimate for a budget of `bytes`, below the default, may be
 /// short: the rates were measured with the default, and with less the join may search
-/// its halves or take its lists in pieces (a new-user trial: `count 17 --memory 144K
-/// --threads 1` was estimated at 1.2 s and took 19.8 s).
+/// its halves or take its lists in pieces, many times slower.
 fn smaller_budget(bytes: usize) {
     // A lost line on a closed stderr changes nothing about the estimate.
     let _ = writeln!(

@@ -1,6 +1,6 @@
 //! The progress bar of long counts: on stderr, only on a terminal, only when the count
-//! is expected to take a tenth of a second or more (n = 16 on two threads, 0.2 s, gets
-//! one; shorter counts would only flicker), never with `--quiet`.
+//! is expected to take a tenth of a second or more (shorter counts would only
+//! flicker), never with `--quiet`.
 //!
 //! It reads `0:01:05 [=====>    ] 27/528 subtasks, 15/s, ETA 3m 38s`: whole numbers
 //! with units, where indicatif's own keys would show `15.3764/s` and an ETA of one
@@ -13,8 +13,8 @@
 //! that announced its estimate logs one line on stderr at each further tenth of its
 //! work instead, such as `nqueens: n=19: 30% done, 21s into this run; about 48s left
 //! at this run's rate` (docs/long-counts.md has the run). So a long count's log says
-//! how it goes, from the rate of the run itself, where the estimate before it could only time a small count (and this
-//! machine's speed can move by half from one hour to the next).
+//! how it goes, from the rate of the run itself, where the estimate before it could
+//! only time a small count (and a machine's speed can change while it runs).
 
 use std::fmt::Write as _;
 use std::io::IsTerminal as _;
@@ -113,8 +113,7 @@ fn log_line(
 
 /// The share of its work a run finishes before it shows an ETA: its first subtask may
 /// be a small one (the rotation-fixed placements come first), and its time holds the
-/// quarter table's build, so an ETA from it alone read `45m 32s` for a count of 17
-/// that took 0.7 s (at 9cfd1f5, in a new-user trial on the AMD EPYC).
+/// quarter table's build, so an ETA from it alone would be far too long.
 const ETA_AFTER: f64 = 0.01;
 
 impl Bar {
@@ -216,8 +215,8 @@ fn drawn_on(target: ProgressDrawTarget, amounts: Amounts) -> Bar {
 /// The ETA of a run that has finished `work[0]` of its `work[1]` units of work in
 /// `elapsed`: the rest at the run's mean rate so far (the quarter table's build
 /// included, which only ever makes it longer), or none before [`ETA_AFTER`] of
-/// the work is done. (indicatif's own ETA, which weighs the last seconds most, read
-/// `2m 24s` one second into a resumed `count 19` that had 27 s left.)
+/// the work is done. (indicatif's own ETA weighs the last seconds most, so it swings
+/// widely while a run's first, largest subtasks finish.)
 fn left(work: [u64; 2], elapsed: Duration) -> String {
     eta(work, elapsed).map_or_else(|| "--".to_owned(), duration)
 }
