@@ -217,7 +217,7 @@ pub fn line(
 /// terminal or not) with the estimate and what to do about a long run; nothing with
 /// `quiet`. `share` is the part of the whole count this run has left to do (a shard, a
 /// resumed checkpoint), `slice` the shard it is, if one; `resumable` says whether this
-/// run keeps a checkpoint. Returns whether it printed the line.
+/// run keeps a checkpoint. Returns the seconds it announced, if it printed the line.
 pub fn announce(
     n: u32,
     threads: usize,
@@ -225,13 +225,13 @@ pub fn announce(
     share: f64,
     quiet: bool,
     resumable: bool,
-) -> bool {
+) -> Option<f64> {
     if quiet || seconds(n, threads) * share < ANNOUNCE_SECONDS / SLOWER {
-        return false;
+        return None;
     }
     let expected = calibrated(n, threads) * share;
     if expected < ANNOUNCE_SECONDS {
-        return false;
+        return None;
     }
     let keep = match (resumable, slice) {
         (true, _) => "progress is checkpointed, rerun the same command to resume".to_owned(),
@@ -255,7 +255,7 @@ pub fn announce(
         subject(n, slice),
         human(expected)
     );
-    true
+    Some(expected)
 }
 
 #[cfg(test)]

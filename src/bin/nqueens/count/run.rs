@@ -134,7 +134,10 @@ fn announce(
             work(split, todo.iter().copied()),
         ],
     };
-    let logged = announced.then(|| estimate::subject(n, run.shard));
+    let logged = announced.map(|seconds| progress::Announced {
+        subject: estimate::subject(n, run.shard),
+        seconds,
+    });
     progress::bar(n, threads, amounts, run.quiet, logged)
 }
 
