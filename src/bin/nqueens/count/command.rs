@@ -10,11 +10,11 @@ use nqueens::{Counts, Engine, Partial, Split};
 use serde::Serialize;
 
 use super::checkpoint::{self, Header};
-use super::estimate;
 use super::files::{self, Target};
 use super::lock::Lock;
 use super::run::{Run, all_cores, compute, finished, left, share, split_of};
 use super::shard::ShardResult;
+use super::{estimate, notices};
 use crate::cli::CountArgs;
 use crate::failure::Failure;
 use crate::{input, output, published_check};
@@ -42,20 +42,14 @@ pub fn run(args: &CountArgs) -> Result<(), Failure> {
     input::no_extra(&args.size.extra)?;
     let n = input::board_size(args.size.n.as_deref())?;
     let split = split_of(n)?.with_memory(args.memory.unwrap_or(nqueens::MEMORY_DEFAULT));
-    // Fewer threads than asked for only when the memory budget is too small for them,
-    // and then said, since a count on fewer threads takes longer.
-    let wanted = args
-        .threads
-        .and_then(|k| NonZeroUsize::new(k.into()))
-        .unwrap_or_else(all_cores);
-    let threads = split.threads_for(wanted);
-    if threads < wanted && !args.quiet {
-        fewer_threads(split.memory(), wanted, threads);
-    }
+    let threads = threads(args, &split);
     let selection: Vec<usize> = match args.shard {
         Some((i, m)) => split.shard(i, m),
         None => (0..split.len()).collect(),
     };
+    if let (Some(shard), true) = (args.shard, selection.is_empty()) {
+        notices::empty_shard(n, shard, split.len());
+    }
     let header = Header {
         n,
         split: split.fingerprint(),
@@ -65,6 +59,36 @@ pub fn run(args: &CountArgs) -> Result<(), Failure> {
     if args.estimate {
         return print_estimate(args, &split, &selection, &header, threads);
     }
+    count(args, &split, &selection, &header, threads)
+}
+
+/// The threads to count on: those asked for, or one per core. Fewer only when the
+/// memory budget is too small for them, and then said, since a count on fewer threads
+/// takes longer; far more than the cores are said too (not with `--quiet`).
+fn threads(args: &CountArgs, split: &Split) -> NonZeroUsize {
+    let wanted = args
+        .threads
+        .and_then(|k| NonZeroUsize::new(k.into()))
+        .unwrap_or_else(all_cores);
+    let threads = split.threads_for(wanted);
+    if !args.quiet {
+        if threads < wanted {
+            notices::fewer_threads(split.memory(), wanted, threads);
+        }
+        notices::many_threads(threads, all_cores());
+    }
+    threads
+}
+
+/// Counts the subtasks `selection` (those a checkpoint holds are skipped) and prints
+/// the result.
+fn count(
+    args: &CountArgs,
+    split: &Split,
+    selection: &[usize],
+    header: &Header,
+    threads: NonZeroUsize,
+) -> Result<(), Failure> {
     // What each named path gets is settled before any work (a socket or a directory
     // is refused at once); a symlink is replaced by the file it names.
     let checkpoint = args
@@ -74,17 +98,18 @@ pub fn run(args: &CountArgs) -> Result<(), Failure> {
         .transpose()?;
     let output = args.output.as_deref().map(files::output).transpose()?;
     let _locks = lock(checkpoint.as_deref(), output.as_ref())?;
-    let before = previous_results(args, checkpoint.as_deref(), &header, &selection)?;
+    let before = previous_results(args, checkpoint.as_deref(), header, selection)?;
     let started = Instant::now();
     let run = Run {
-        checkpoint: checkpoint.as_deref().map(|path| (path, &header)),
+        checkpoint: checkpoint.as_deref().map(|path| (path, header)),
         quiet: args.quiet,
         threads,
         shard: args.shard,
-        size_on_stdin: args.size.n.is_none().then_some(n),
+        size_on_stdin: args.size.n.is_none().then_some(header.n),
     };
-    let partial = compute(&split, &selection, &before, &run)?;
+    let partial = compute(split, selection, &before, &run)?;
     let elapsed = started.elapsed().as_secs_f64();
+    let n = header.n;
     if let Some((i, m)) = args.shard {
         let result = ShardResult::new(n, i, m, header.split, split.len(), &partial, elapsed)?;
         return write_shard(&result, output.as_ref());
@@ -116,51 +141,10 @@ fn print_estimate(
     };
     let expected = estimate::calibrated(n, threads) * share(split, &left(selection, &done));
     if split.memory() < nqueens::MEMORY_DEFAULT && nqueens::engine(n) == Some(Engine::Join) {
-        smaller_budget(split.memory());
+        notices::smaller_budget(split.memory());
     }
     let rest = (!done.is_empty()).then_some([done.len(), selection.len()]);
     output::print(&estimate::line(n, args.shard, rest, threads, expected))
-}
-
-/// Says on stderr that an estimate for a budget of `bytes`, below the default, may be
-/// short: the rates were measured with the default, and with less the join may search
-/// its halves or take its lists in pieces, many times slower.
-fn smaller_budget(bytes: usize) {
-    // A lost line on a closed stderr changes nothing about the estimate.
-    let _ = writeln!(
-        std::io::stderr(),
-        "nqueens: the rates were measured with --memory {}; with --memory {} the count \
-         may take longer than this",
-        size(nqueens::MEMORY_DEFAULT),
-        size(bytes)
-    );
-}
-
-/// Says on stderr that the memory budget `bytes` leaves room for `threads` threads of
-/// the `wanted`.
-fn fewer_threads(bytes: usize, wanted: NonZeroUsize, threads: NonZeroUsize) {
-    let each = nqueens::MEMORY_MIN >> 10;
-    // A lost line on a closed stderr changes nothing about the count.
-    let _ = writeln!(
-        std::io::stderr(),
-        "nqueens: counting on {threads} thread{} instead of {wanted}: each thread needs \
-         {each}K or more, and --memory {} holds {threads}",
-        if threads.get() == 1 { "" } else { "s" },
-        size(bytes)
-    );
-}
-
-/// A byte count in the largest of K, M, G and T that divides it, as `--memory` takes
-/// it, or in bytes.
-fn size(bytes: usize) -> String {
-    let units = [(40, "T"), (30, "G"), (20, "M"), (10, "K")];
-    units
-        .iter()
-        .find(|&&(shift, _)| bytes.is_multiple_of(1 << shift))
-        .map_or_else(
-            || format!("{bytes} bytes"),
-            |&(shift, unit)| format!("{}{unit}", bytes >> shift),
-        )
 }
 
 /// Locks the regular files this run replaces, for the whole run: a second process on

@@ -15,6 +15,7 @@ mod files;
 mod interrupt;
 mod lock;
 pub mod merge;
+mod notices;
 mod progress;
 pub mod run;
 mod shard;
