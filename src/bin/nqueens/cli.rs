@@ -74,8 +74,10 @@ pub struct CompareArgs {
     pub size: Size,
     /// Run only this algorithm; repeat for several. One of: naive, flags, bitmask,
     /// dancing-links, cell-by-cell [default: all].
-    #[arg(long, value_name = "NAME", value_parser = algorithm())]
-    pub algo: Vec<Algorithm>,
+    // `--algo` was this option's name before `trace`'s `--algorithm` became the one
+    // name for both; it still works.
+    #[arg(long, short, alias = "algo", value_name = "NAME", value_parser = algorithm())]
+    pub algorithm: Vec<Algorithm>,
     /// Print the same data as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -95,7 +97,8 @@ pub struct TraceArgs {
     #[arg(long, value_name = "K", default_value = "200", value_parser = steps, allow_hyphen_values = true)]
     pub limit: Limit,
     /// One JSON object per line (JSON Lines): the step, the event, rows and columns
-    /// from 1, the counters, and the bitmask masks or the flag arrays.
+    /// from 1, the counters, and the bitmask masks (none once every row has a queen)
+    /// or the flag arrays.
     #[arg(long)]
     pub json: bool,
 }
@@ -122,10 +125,13 @@ fn steps(text: &str) -> Result<Limit, String> {
 pub struct SolutionsArgs {
     #[command(flatten)]
     pub size: Size,
-    /// Output format: rows (`2 4 6 1 3 5`), boards (lines of `.` and `Q`, a blank line
-    /// after each) or json (one object per line).
+    /// Output format: rows (`2 4 6 1 3 5`), boards (lines of `.` and `Q`, row 1 on the
+    /// first line, a blank line after each) or json (one object per line).
     #[arg(long, value_name = "FORMAT", default_value = "rows", value_parser = format())]
     pub format: Format,
+    /// The same as --format json, as --json is in the other commands.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// Stop after K placements (a whole number, 0 or more), or `all` (the default), as
     /// trace's --limit takes it.
     #[arg(long, value_name = "K", value_parser = count_of_placements, allow_hyphen_values = true)]
@@ -303,7 +309,8 @@ pub struct MergeArgs {
     /// -`).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
-    /// Print the distinct count instead of the total.
+    /// Print the number of placements distinct up to rotation and reflection (OEIS
+    /// A002562) instead of the total, as count --unique does.
     #[arg(long)]
     pub unique: bool,
 }
@@ -367,8 +374,9 @@ pub enum Command {
     /// square refused and why, a queen removed (backtracking), a placement found, and
     /// for dancing links the row or column it chose. Rows and columns count from 1;
     /// each line is indented by the queens on the board. Bitmask lines show the masks
-    /// of the next row in binary, column 1 on the right as in `1 << column`; flags
-    /// lines show the flag arrays, index 0 first. A last line gives the nodes and
+    /// of the next row in binary, column 1 on the right as in `1 << column` (a queen
+    /// placed on the last row has no next row, and its line says so); flags lines show
+    /// the flag arrays, index 0 first. A last line gives the nodes and
     /// placements so far. Ends quietly when the reader closes the pipe.
     Trace(TraceArgs),
     /// Stream every placement in lexicographic order
@@ -378,9 +386,11 @@ pub enum Command {
     Solutions(SolutionsArgs),
     /// Draw a placement as a chessboard
     ///
-    /// Ranks and files labelled, rank 1 (the first row) at the bottom, Unicode queens,
-    /// light and dark squares in colour on a terminal unless `NO_COLOR` is set (without
-    /// colour, light squares are `.` and dark ones `:`).
+    /// Ranks and files labelled, rank 1 (the first row) at the bottom as on a chess
+    /// diagram, which the first line says (`solutions --format boards` prints row 1
+    /// first, at the top). Unicode queens, light and dark squares in colour on a
+    /// terminal unless `NO_COLOR` is set (without colour, light squares are `.` and dark
+    /// ones `:`).
     Show(ShowArgs),
     /// Check whether a placement is valid
     ///

@@ -38,17 +38,17 @@ struct Report {
 pub fn run(args: &CompareArgs) -> Result<(), Failure> {
     input::no_extra(&args.size.extra)?;
     let n = input::board_size(args.size.n.as_deref())?;
-    let chosen: Vec<Algorithm> = if args.algo.is_empty() {
+    let chosen: Vec<Algorithm> = if args.algorithm.is_empty() {
         Algorithm::ALL.to_vec()
     } else {
         Algorithm::ALL
             .into_iter()
-            .filter(|a| args.algo.contains(a))
+            .filter(|a| args.algorithm.contains(a))
             .collect()
     };
     // Asked for by name and all past their limits, nothing would be compared: an
     // error, not an exit 0 with a table of reasons.
-    if !args.algo.is_empty() && chosen.iter().all(|a| n > a.practical_limit()) {
+    if !args.algorithm.is_empty() && chosen.iter().all(|a| n > a.practical_limit()) {
         let limits: Vec<String> = chosen
             .iter()
             .map(|a| format!("{} up to {}", a.name(), a.practical_limit()))
