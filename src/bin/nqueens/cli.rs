@@ -449,60 +449,67 @@ pub fn exit_for_parse_error(err: &clap::Error) -> ExitCode {
             }
         }
         ErrorKind::InvalidUtf8 => {
-            // clap says only that some argument is not UTF-8: name it, and its option.
-            let rendered = err.render().to_string();
-            let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-            let bad = args.iter().position(|arg| arg.to_str().is_none());
-            let what = match bad {
-                Some(i) => {
-                    let shown = crate::failure::quote(&args[i].to_string_lossy());
-                    let before = i.checked_sub(1).and_then(|j| args[j].to_str());
-                    match before.filter(|o| o.starts_with('-')) {
-                        Some(option) => format!("the value {shown} of {option}"),
-                        None => format!("the argument {shown}"),
-                    }
-                }
-                None => "an argument".into(),
-            };
-            crate::failure::say(&format!(
-                "error: {what} is not valid UTF-8; see '{} --help' for what it takes",
-                command_of(&rendered)
-            ));
+            crate::failure::say(&not_utf8(&err.render().to_string()));
             ExitCode::from(2)
         }
         _ => {
-            // clap's first paragraph says what is wrong (sometimes over several lines,
-            // e.g. the names of missing arguments); usage and tips follow. The tips
-            // ("a similar argument exists: '--threads'") join the line, and the help
-            // named is the command's whose usage clap shows.
-            let rendered = err.render().to_string();
-            let first: Vec<&str> = rendered
-                .lines()
-                .take_while(|line| !line.trim().is_empty())
-                .map(str::trim)
-                .collect();
-            let first = first.join(" ");
-            let first = first.strip_prefix("error: ").unwrap_or(&first);
-            let tips: Vec<&str> = rendered
-                .lines()
-                .filter_map(|line| line.trim().strip_prefix("tip: "))
-                // ("To pass '--bogus' as a value, use '-- --bogus'": no value here
-                // starts with a dash.)
-                .filter(|tip| !tip.starts_with("to pass"))
-                .collect();
-            let tips = if tips.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", tips.join("; "))
-            };
-            crate::failure::say(&format!(
-                "error: {}{tips}; see '{} --help'",
-                crate::failure::shorten(first, 200),
-                command_of(&rendered)
-            ));
+            crate::failure::say(&one_line(&err.render().to_string()));
             ExitCode::from(2)
         }
     }
+}
+
+/// The error for an argument that is not UTF-8: clap says only that some argument is
+/// not, so this names it, and its option.
+fn not_utf8(rendered: &str) -> String {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let bad = args.iter().position(|arg| arg.to_str().is_none());
+    let what = match bad {
+        Some(i) => {
+            let shown = crate::failure::quote(&args[i].to_string_lossy());
+            let before = i.checked_sub(1).and_then(|j| args[j].to_str());
+            match before.filter(|o| o.starts_with('-')) {
+                Some(option) => format!("the value {shown} of {option}"),
+                None => format!("the argument {shown}"),
+            }
+        }
+        None => "an argument".into(),
+    };
+    format!(
+        "error: {what} is not valid UTF-8; see '{} --help' for what it takes",
+        command_of(rendered)
+    )
+}
+
+/// Any other clap error on one line. clap's first paragraph says what is wrong
+/// (sometimes over several lines, e.g. the names of missing arguments); usage and tips
+/// follow. The tips ("a similar argument exists: '--threads'") join the line, and the
+/// help named is the command's whose usage clap shows.
+fn one_line(rendered: &str) -> String {
+    let first: Vec<&str> = rendered
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let first = first.join(" ");
+    let first = first.strip_prefix("error: ").unwrap_or(&first);
+    let tips: Vec<&str> = rendered
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("tip: "))
+        // ("To pass '--bogus' as a value, use '-- --bogus'": no value here starts with
+        // a dash.)
+        .filter(|tip| !tip.starts_with("to pass"))
+        .collect();
+    let tips = if tips.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", tips.join("; "))
+    };
+    format!(
+        "error: {}{tips}; see '{} --help'",
+        crate::failure::shorten(first, 200),
+        command_of(rendered)
+    )
 }
 
 /// The command whose usage a rendered clap error shows (`nqueens count` for `Usage:

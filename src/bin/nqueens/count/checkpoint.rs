@@ -74,45 +74,46 @@ pub fn load(path: &Path, header: &Header) -> Result<BTreeMap<usize, Partial>, Fa
             )));
         }
     };
-    let refuse = |why: String| {
+    read(&bytes, header).map_err(|why| {
         Failure::Usage(format!(
             "checkpoint {shown} {why}; refusing to use or overwrite it (pass --force to start over)"
         ))
-    };
-    let text =
-        std::str::from_utf8(&bytes).map_err(|_| refuse("is not a checkpoint (not text)".into()))?;
+    })
+}
+
+/// The finished subtasks in a checkpoint's `bytes`, or why the file is refused.
+fn read(bytes: &[u8], header: &Header) -> Result<BTreeMap<usize, Partial>, String> {
+    let text = std::str::from_utf8(bytes).map_err(|_| "is not a checkpoint (not text)")?;
     let first = text.lines().next().unwrap_or_default();
     if first != MAGIC {
-        return Err(refuse(match first.strip_prefix("nqueens-checkpoint ") {
+        return Err(match first.strip_prefix("nqueens-checkpoint ") {
             Some(version) => format!(
                 "was written in format {version:.10} by another nqueens version, which \
                  split counts differently; this one reads {MAGIC}"
             ),
             None => "is not an nqueens checkpoint".into(),
-        }));
+        });
     }
     let body_end = text.trim_end_matches('\n').rfind('\n').map_or(0, |i| i + 1);
     let (body, last) = text.split_at(body_end);
     let expected = format!("checksum={:016x}", fnv1a(body.as_bytes()));
     if last.trim_end() != expected {
-        return Err(refuse(
-            "is damaged (its checksum does not match its content)".into(),
-        ));
+        return Err("is damaged (its checksum does not match its content)".into());
     }
     let mut lines = body.lines().skip(1);
     let found = lines.next().unwrap_or_default();
     if found != header.line() {
-        return Err(refuse(format!(
+        return Err(format!(
             "belongs to another count ({found}; this count is {})",
             header.line()
-        )));
+        ));
     }
     let mut done = BTreeMap::new();
     for line in lines {
         let (index, partial) = parse_entry(line, header.subtasks)
-            .ok_or_else(|| refuse(format!("has a bad entry {line:?}")))?;
+            .ok_or_else(|| format!("has a bad entry {line:?}"))?;
         if done.insert(index, partial).is_some() {
-            return Err(refuse(format!("lists subtask {index} twice")));
+            return Err(format!("lists subtask {index} twice"));
         }
     }
     Ok(done)
