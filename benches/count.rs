@@ -89,10 +89,7 @@ fn row(n: u32, cores: usize, baseline: Option<Duration>, earlier: &[(u32, Durati
             (1, &mut one, &mut peak_one),
             (cores, &mut all, &mut peak_all),
         ] {
-            let options = CountOptions {
-                threads: NonZeroUsize::new(threads),
-                ..CountOptions::default()
-            };
+            let options = CountOptions::new().threads(NonZeroUsize::new(threads));
             reset_peak_memory();
             let (counts, t) = time(|| count_with(n, &options).expect("count succeeds"));
             *peak = (*peak).max(peak_memory_kb());

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Runs every fuzz target for SECONDS seconds each (default 60), two at a time, on the
 # committed seed corpora. Needs the nightly toolchain and `cargo install cargo-fuzz`.
-# Findings land in fuzz/artifacts/<target>/; add each as a regression test.
+# Findings land in fuzz/artifacts/<target>/ and are printed; keep each in
+# fuzz/seeds/<target>/, which tests/suite/fuzz_seeds.rs replays as a regression test.
 set -eu
 SECONDS_EACH=${1:-60}
 cd "$(dirname "$0")/.."
@@ -13,7 +14,17 @@ done
 cargo +nightly fuzz build
 run() {
     cargo +nightly fuzz run "$1" "fuzz/corpus/$1" -- -max_total_time="$SECONDS_EACH" \
-        -rss_limit_mb=2048 > "fuzz/$1.log" 2>&1 && echo "$1: ok" || { echo "$1: FAILED (fuzz/$1.log)"; return 1; }
+        -rss_limit_mb=2048 > "fuzz/$1.log" 2>&1 && { echo "$1: ok"; return 0; }
+    # A finding: show it, so that it can be kept in fuzz/seeds/$1/, where the
+    # regression test (tests/suite/fuzz_seeds.rs) replays it through the command line.
+    echo "$1: FAILED (fuzz/$1.log)"
+    tail -n 30 "fuzz/$1.log"
+    for found in fuzz/artifacts/"$1"/*; do
+        [ -f "$found" ] || continue
+        echo "finding $found, as hex (keep it as fuzz/seeds/$1/regression-NAME):"
+        od -A x -t x1z -v "$found" | head -n 40
+    done
+    return 1
 }
 status=0
 set -- $targets

@@ -23,7 +23,7 @@
 //!   same solver for n = 6..=13, so they do no search at all.
 //! - [`verify`] re-derives an answer at run time, with the solver and with an
 //!   independent [reference search](crate::reference), and reports the first disagreement.
-//! - [`count`] and [`counts`] give exact totals and distinct counts for any size, by
+//! - [`count`] and [`counts`] give exact totals and unique counts for any size, by
 //!   one search per symmetry class of border constellations or, with the `std` feature
 //!   and sizes from 14 to 27, by joining half boards ([`engine`] says which);
 //!   with `std`, `count_with` runs the subtasks on every core and `Split` numbers them
@@ -51,7 +51,9 @@
 #![no_std]
 // docs.rs builds with `--cfg docsrs` on nightly: badge the items that need `std`.
 #![cfg_attr(docsrs, feature(doc_cfg))]
-#![forbid(unsafe_code)]
+// One module may use `unsafe`: the run-time choice of the AVX2 pair kernel
+// (`count/join/pairs/dispatch.rs`), which says why.
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 #![doc(test(attr(deny(warnings))))]
 
@@ -61,6 +63,7 @@ extern crate std;
 mod algorithms;
 mod answer;
 mod count;
+mod event;
 mod placement;
 pub mod published;
 mod solver;

@@ -16,6 +16,7 @@ use crate::solver::{MAX_N, Placement, Placements};
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PlacementError {
     /// No columns at all.
     Empty,
@@ -49,9 +50,8 @@ impl fmt::Display for PlacementError {
     }
 }
 
-#[cfg(feature = "std")]
-#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
-impl std::error::Error for PlacementError {}
+// `core::error::Error`, so that `no_std` users get it too (std re-exports it).
+impl core::error::Error for PlacementError {}
 
 impl Placement {
     /// Builds a placement from 1-based columns, one per row, as they are printed.

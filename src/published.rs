@@ -36,7 +36,7 @@ const TOTALS: [u128; 27] = [
 ];
 
 /// OEIS A002562, placements distinct up to rotation and reflection, for n = 1..=27.
-const DISTINCT: [u128; TOTALS.len()] = [
+const UNIQUE: [u128; TOTALS.len()] = [
     1,
     0,
     0,
@@ -66,13 +66,15 @@ const DISTINCT: [u128; TOTALS.len()] = [
     29_363_495_934_315_694,
 ];
 
-/// The largest board size with published counts.
+/// The largest board size with published counts (27). Not to be confused with
+/// [`crate::MAX_N`], the largest size this crate counts.
 ///
 /// # Example
 /// ```
-/// assert!(nqueens::published::total(nqueens::published::MAX_N + 1).is_none());
+/// use nqueens::published::{LARGEST_N, total};
+/// assert!(total(LARGEST_N).is_some() && total(LARGEST_N + 1).is_none());
 /// ```
-pub const MAX_N: u32 = TOTALS.len() as u32;
+pub const LARGEST_N: u32 = TOTALS.len() as u32;
 
 /// The published total (OEIS A000170) for an `n`×`n` board, if there is one.
 ///
@@ -85,18 +87,19 @@ pub const fn total(n: u32) -> Option<u128> {
     lookup(&TOTALS, n)
 }
 
-/// The published distinct count (OEIS A002562) for an `n`×`n` board, if there is one.
+/// The published count of unique placements (OEIS A002562: distinct up to rotation
+/// and reflection) for an `n`×`n` board, if there is one.
 ///
 /// # Example
 /// ```
-/// assert_eq!(nqueens::published::distinct(8), Some(12));
+/// assert_eq!(nqueens::published::unique(8), Some(12));
 /// ```
-pub const fn distinct(n: u32) -> Option<u128> {
-    lookup(&DISTINCT, n)
+pub const fn unique(n: u32) -> Option<u128> {
+    lookup(&UNIQUE, n)
 }
 
 const fn lookup(values: &[u128], n: u32) -> Option<u128> {
-    if n >= 1 && n <= MAX_N {
+    if n >= 1 && n <= LARGEST_N {
         Some(values[n as usize - 1])
     } else {
         None
@@ -132,9 +135,9 @@ pub enum Check {
 /// OEIS sequence numbers, for messages.
 pub const TOTAL_SEQUENCE: &str = "OEIS A000170";
 /// See [`TOTAL_SEQUENCE`].
-pub const DISTINCT_SEQUENCE: &str = "OEIS A002562";
+pub const UNIQUE_SEQUENCE: &str = "OEIS A002562";
 
-/// Compares a computed total, and the distinct count when there is one, with the
+/// Compares a computed total, and the unique count when there is one, with the
 /// published values for `n`. The total is compared first.
 ///
 /// # Example
@@ -147,7 +150,7 @@ pub const DISTINCT_SEQUENCE: &str = "OEIS A002562";
 ///     published: 1_846_955,
 /// });
 /// ```
-pub fn check(n: u32, total: u128, distinct: Option<u128>) -> Check {
+pub fn check(n: u32, total: u128, unique: Option<u128>) -> Check {
     let Some(published_total) = self::total(n) else {
         return Check::Unknown;
     };
@@ -158,9 +161,9 @@ pub fn check(n: u32, total: u128, distinct: Option<u128>) -> Check {
             published: published_total,
         };
     }
-    match (distinct, self::distinct(n)) {
+    match (unique, self::unique(n)) {
         (Some(computed), Some(published)) if computed != published => Check::Mismatch {
-            sequence: DISTINCT_SEQUENCE,
+            sequence: UNIQUE_SEQUENCE,
             computed,
             published,
         },
@@ -174,8 +177,8 @@ mod tests {
 
     #[test]
     fn every_published_size_matches_itself_and_a_change_of_one_is_caught() {
-        for n in 1..=MAX_N {
-            let (t, d) = (total(n).unwrap(), distinct(n).unwrap());
+        for n in 1..=LARGEST_N {
+            let (t, d) = (total(n).unwrap(), unique(n).unwrap());
             assert_eq!(check(n, t, Some(d)), Check::Match, "n={n}");
             assert!(matches!(
                 check(n, t + 1, Some(d)),
@@ -187,7 +190,7 @@ mod tests {
             assert!(matches!(
                 check(n, t, Some(d + 1)),
                 Check::Mismatch {
-                    sequence: DISTINCT_SEQUENCE,
+                    sequence: UNIQUE_SEQUENCE,
                     ..
                 }
             ));
@@ -204,7 +207,7 @@ mod tests {
             assert_eq!(total(n), Some(answer.total()), "n={n}");
         }
         for n in 1..=12 {
-            assert_eq!(distinct(n), Some(crate::counts(n).unwrap().unique), "n={n}");
+            assert_eq!(unique(n), Some(crate::counts(n).unwrap().unique), "n={n}");
         }
     }
 }

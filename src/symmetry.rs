@@ -111,7 +111,7 @@ mod tests {
     }
 
     #[test]
-    fn one_representative_per_class_matches_the_published_distinct_counts() {
+    fn one_representative_per_class_matches_the_published_unique_counts() {
         for n in 1..=10 {
             let mut classes = 0u128;
             let mut covered = 0usize;
@@ -123,7 +123,7 @@ mod tests {
                     covered += class_size(&p);
                 }
             }
-            assert_eq!(Some(classes), published::distinct(n), "n={n}");
+            assert_eq!(Some(classes), published::unique(n), "n={n}");
             // The classes of the representatives hold every placement exactly once.
             assert_eq!(Some(covered as u128), published::total(n), "n={n}");
         }

@@ -32,6 +32,7 @@ pub struct Verified {
 /// assert_eq!(m.to_string(), "n=8: total 90 disagrees with the reference search (92)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Mismatch {
     /// The board size is outside the solver's range.
     OutOfRange {
@@ -123,9 +124,8 @@ impl fmt::Display for Mismatch {
     }
 }
 
-#[cfg(feature = "std")]
-#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
-impl std::error::Error for Mismatch {}
+// `core::error::Error`, so that `no_std` users get it too (std re-exports it).
+impl core::error::Error for Mismatch {}
 
 /// Re-derives `answer` at run time and checks it.
 ///

@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
     match shard::ShardResult::read(&path) {
         Ok(result) => {
             assert!(result.shard < result.shards);
-            assert_eq!(result.partial().distinct_eighths(), Some(result.distinct_eighths));
+            assert_eq!(result.partial().unique_eighths(), Some(result.distinct_eighths));
         }
         Err(failure) => {
             assert!(!failure.message().contains('\n'));

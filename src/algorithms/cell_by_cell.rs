@@ -8,8 +8,8 @@
 //! only stack the search needs is the squares of the queens on the board.
 
 use super::Run;
+use crate::event::{Event, FlagState, Observer, Visit, Why};
 use crate::solver::MAX_N;
-use crate::trace::{Event, FlagState, Observer, Visit, Why};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Search {

@@ -12,8 +12,8 @@
 //! trace and resume.
 
 use super::Run;
+use crate::event::{Event, Item, Observer, Visit};
 use crate::solver::MAX_N;
-use crate::trace::{Event, Item, Observer, Visit};
 
 const MAX: usize = MAX_N as usize;
 /// Items: n rows, n columns, 2n-1 rising and 2n-1 falling diagonals, plus header 0.

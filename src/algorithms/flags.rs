@@ -10,8 +10,8 @@
 //! ```
 
 use super::Run;
+use crate::event::{Event, FlagState, Observer, Visit, Why};
 use crate::solver::MAX_N;
-use crate::trace::{Event, FlagState, Observer, Visit, Why};
 
 /// Search state: one flag per column and per diagonal, the columns chosen so far, and
 /// per row the next column to try (the explicit stack that makes the search resumable).

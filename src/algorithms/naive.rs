@@ -2,8 +2,8 @@
 //! already placed. Quadratic work per placement; the first algorithm most people write.
 
 use super::Run;
+use crate::event::{Event, Observer, Visit, Why};
 use crate::solver::MAX_N;
-use crate::trace::{Event, Observer, Visit, Why};
 
 /// Search state: the columns chosen so far and where the scan of the current row is
 /// (enough to pause after any step and resume).

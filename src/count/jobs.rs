@@ -2,19 +2,33 @@
 //! whole, or one constellation class completed by the kernel. Both [`counts`](super::counts)
 //! and the numbered `Split` read the list from here, so they cannot disagree.
 
-#[cfg(feature = "std")]
-use super::batches::{self, Batch};
 use super::constellation::{self, MIN_N, Subtask};
+use super::found::{Found, record};
 #[cfg(feature = "std")]
-use super::join;
-use super::kernel::{self, Found};
+use super::join::{self, Batch, Quarters};
 use super::partial::Partial;
-#[cfg(feature = "std")]
-use super::quarters::Quarters;
 use super::result::CountError;
-#[cfg(feature = "std")]
-use super::rotations;
 use crate::solver::Solutions;
+
+/// The memory a count's join engine may use for its quarter table and lists of half
+/// boards, over all threads, unless told otherwise (`CountOptions::memory`,
+/// `Split::with_memory`, `nqueens count --memory`): 1 GiB. That holds the quarter
+/// table of n = 21 and 22 (568 MB) beside the lists. Where
+/// the budget is too small for the table, the join searches its halves instead of
+/// building them, and takes its lists in pieces, which costs time but never changes a
+/// count. The constellation search needs neither.
+pub const MEMORY_DEFAULT: usize = 1 << 30;
+
+/// The smallest memory budget one thread of the join runs in: 144 KiB (its OR tables and
+/// one block per list). Smaller budgets run one thread at this size.
+///
+/// # Example
+/// ```
+/// assert_eq!(nqueens::MEMORY_MIN, 144 << 10);
+/// ```
+#[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
+pub const MEMORY_MIN: usize = join::THREAD_MEMORY_MIN;
 
 /// One unit of work of a count. Small, so that a split of a million subtasks stays a
 /// few megabytes: constellations are rebuilt from their border queens when run.
@@ -25,7 +39,7 @@ pub(crate) enum Job {
     /// One canonical constellation, searched whole.
     Class(Border),
     /// The placements of an `n`×`n` board that a rotation fixes (`rotations.rs`),
-    /// for the distinct count of a size the join counts.
+    /// for the unique count of a size the join counts.
     #[cfg(feature = "std")]
     Rotations(u32),
     /// One class of batches of top-half column sets, joined.
@@ -67,10 +81,10 @@ impl Job {
             Job::Small(n) => partial.add_raw(1, &small(n)?)?,
             Job::Class(border) => {
                 let task = border.task()?;
-                partial.add_raw(task.weight, &kernel::search(&task))?;
+                partial.add_raw(task.weight, &constellation::search(&task))?;
             }
             #[cfg(feature = "std")]
-            Job::Rotations(n) => partial.add_raw(1, &rotations::fixed(n))?,
+            Job::Rotations(n) => partial.add_raw(1, &join::rotation_fixed(n))?,
             #[cfg(feature = "std")]
             Job::Batch(batch) => partial.add_raw(batch.weight, &join::count(batch, room))?,
         }
@@ -81,7 +95,7 @@ impl Job {
     #[cfg(feature = "std")]
     pub(crate) fn work(self) -> u64 {
         match self {
-            Job::Batch(batch) => batches::sets(batch),
+            Job::Batch(batch) => join::work(batch),
             _ => 1,
         }
     }
@@ -109,7 +123,7 @@ impl Job {
 }
 
 /// The jobs of an `n`×`n` count (1 <= n <= 32), in a fixed order. With `std`, the sizes
-/// the join applies to get the rotation-fixed placements (for the distinct count) and
+/// the join applies to get the rotation-fixed placements (for the unique count) and
 /// the join's batches; every other size gets one search per constellation class.
 pub(crate) fn jobs(n: u32) -> impl Iterator<Item = Job> {
     let joined = joins(n);
@@ -129,7 +143,7 @@ pub(crate) fn jobs(n: u32) -> impl Iterator<Item = Job> {
 /// of memory (nothing without `std`: no join).
 #[cfg(feature = "std")]
 pub(crate) fn room(n: u32, bytes: usize, threads: usize) -> Room {
-    super::room::room(n, bytes, threads)
+    join::room(n, bytes, threads)
 }
 
 #[cfg(not(feature = "std"))]
@@ -150,14 +164,14 @@ pub(crate) fn prepare<'a>(mut jobs: impl Iterator<Item = &'a Job>, room: Room) {
 }
 
 #[cfg(feature = "std")]
-pub(crate) use super::room::Room;
+pub(crate) use join::Room;
 /// Without `std` there is no join, so nothing to bound.
 #[cfg(not(feature = "std"))]
 pub(crate) type Room = ();
 
 #[cfg(feature = "std")]
 pub(crate) fn joins(n: u32) -> bool {
-    batches::applies(n)
+    join::applies(n)
 }
 
 #[cfg(not(feature = "std"))]
@@ -169,8 +183,8 @@ pub(crate) fn joins(_: u32) -> bool {
 /// the batches; none for other sizes.
 #[cfg(feature = "std")]
 fn join_jobs(n: u32) -> impl Iterator<Item = Job> {
-    batches::applies(n)
-        .then(|| core::iter::once(Job::Rotations(n)).chain(batches::batches(n).map(Job::Batch)))
+    join::applies(n)
+        .then(|| core::iter::once(Job::Rotations(n)).chain(join::batches(n).map(Job::Batch)))
         .into_iter()
         .flatten()
 }
@@ -187,7 +201,7 @@ fn small(n: u32) -> Result<Found, CountError> {
     let mut found = Found::default();
     while search.advance() {
         let placement = search.current();
-        kernel::record(&placement.cols[..placement.len as usize], &mut found);
+        record(&placement.cols[..placement.len as usize], &mut found);
     }
     found.nodes = search.nodes() as u64;
     Ok(found)
@@ -241,7 +255,7 @@ mod tests {
                     _ => assert_eq!(job.work(), 1, "{job:?}"),
                 }
             }
-            assert_eq!(covered, batches::binomial(n, n / 2), "n={n}");
+            assert_eq!(covered, join::binomial(n, n / 2), "n={n}");
         }
     }
 }

@@ -1,55 +1,31 @@
 //! Exact totals for large boards, by two engines (see [`Engine`]).
 //!
-//! The constellation engine splits the board into one subtask per symmetry class of
-//! border constellations (`constellation.rs`) and completes each with the bitmask
-//! kernel (`kernel.rs`). The join engine (`join.rs`, feature `std`) takes one subtask
-//! per class of batches of top-half column sets (`batches.rs`) and counts the fitting
-//! pairs of half boards (`pairs.rs`), built from quarter boards (`quarters.rs`) or
-//! searched (`halves.rs`) as the memory budget allows (`room.rs`); one more subtask
-//! counts the rotation-fixed placements (`rotations.rs`). Results are summed in checked
-//! `u128` (`partial.rs`), which also gives the number of placements distinct up to
-//! rotation and reflection.
+//! - `constellation/`: one search per symmetry class of border constellations. It needs
+//!   no memory and no `std`.
+//! - `join/` (feature `std`): pairs of half boards whose diagonals do not meet, for
+//!   n = 14 to 27.
 //!
-//! Data flows one way through the files, and each imports only those before it:
-//! `result` (what a count returns) and `constellation` (the subtasks) -> `kernel` (the
-//! search of one constellation, and `Found`, what a subtask found) -> `quarters` (half
-//! boards built from quarter boards), `batches` (the join's subtasks) and `pairs` (the
-//! join's hot loop: fitting pairs counted) -> `room` (the join's memory plan) ->
-//! `halves` (half boards searched) -> `middle` (an odd board's batch counted, its
-//! middle row's queen fixed) -> `join` (the other engine: one batch counted) and
-//! `rotations` (the rotation-fixed placements) -> `partial` (exact sums) ->
-//! `jobs` (the subtask list and how each is run) -> this file (the single-threaded API)
-//! and, with `std`, `split` (the numbered list for checkpoints and shards) ->
-//! `parallel` (threads and progress).
+//! Both engines report what a subtask found as a `Found` (`found.rs`). The plumbing
+//! they share sits here: `jobs.rs` lists a count's subtasks and runs one, `partial.rs`
+//! sums their results in checked `u128`, `split.rs` numbers the list for checkpoints
+//! and shards, and `parallel.rs` runs it on threads. `result.rs` holds what a count
+//! returns.
 
-#[cfg(feature = "std")]
-mod batches;
 mod constellation;
-#[cfg(feature = "std")]
-mod halves;
+mod found;
 mod jobs;
 #[cfg(feature = "std")]
 mod join;
-mod kernel;
-#[cfg(feature = "std")]
-mod middle;
-#[cfg(feature = "std")]
-mod pairs;
 #[cfg(feature = "std")]
 mod parallel;
 mod partial;
-#[cfg(feature = "std")]
-mod quarters;
 mod result;
 #[cfg(feature = "std")]
-mod room;
-#[cfg(feature = "std")]
-mod rotations;
-#[cfg(feature = "std")]
 mod split;
-#[cfg(feature = "std")]
-mod transpose;
 
+pub use jobs::MEMORY_DEFAULT;
+#[cfg(feature = "std")]
+pub use jobs::MEMORY_MIN;
 use jobs::jobs;
 #[cfg(feature = "std")]
 pub use parallel::{CountOptions, Progress, count_with};
@@ -61,26 +37,6 @@ pub use split::Split;
 use core::fmt;
 
 use crate::solver::MAX_N;
-
-/// The memory a count's join engine may use for its quarter table and lists of half
-/// boards, over all threads, unless told otherwise (`CountOptions::memory`,
-/// `Split::with_memory`, `nqueens count --memory`): 1 GiB. Up to n = 20 the
-/// measurements peaked at 74 MB; n = 21 and 22 hold a quarter table of 568 MB. Where
-/// the budget is too small for the table, the join searches its halves instead of
-/// building them, and takes its lists in pieces, which costs time but never changes a
-/// count. The constellation search needs neither.
-pub const MEMORY_DEFAULT: usize = 1 << 30;
-
-/// The smallest memory budget one thread of the join runs in: 144 KiB (its OR tables and
-/// one block per list). Smaller budgets run one thread at this size.
-///
-/// # Example
-/// ```
-/// assert_eq!(nqueens::MEMORY_MIN, 144 << 10);
-/// ```
-#[cfg(feature = "std")]
-#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
-pub const MEMORY_MIN: usize = room::THREAD_MEMORY_MIN;
 
 /// The number of placements on an `n`×`n` board, or `None` outside 1..=32.
 ///
@@ -96,7 +52,7 @@ pub fn count(n: u32) -> Option<u128> {
     counts(n).ok().map(|c| c.total)
 }
 
-/// Total, distinct count, nodes and subtasks for an `n`×`n` board, on this thread.
+/// Total, unique count, nodes and subtasks for an `n`×`n` board, on this thread.
 ///
 /// # Errors
 /// `OutOfRange` for `n` outside 1..=32; `Overflow` or `Inconsistent` instead of a
@@ -139,6 +95,7 @@ pub fn engine(n: u32) -> Option<Engine> {
 
 /// The two counting engines (see [`engine`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Engine {
     /// One search per symmetry class of border constellations: every size without
     /// `std`, and the sizes the join does not cover.

@@ -27,19 +27,18 @@ pub struct Progress {
     pub total: u64,
 }
 
-/// Options for [`count_with`].
+/// Options for [`count_with`], set one at a time: the defaults are every core, no
+/// progress callback and [`MEMORY_DEFAULT`](crate::MEMORY_DEFAULT).
 ///
 /// # Example
 /// ```
 /// use std::num::NonZeroUsize;
-/// let options = nqueens::CountOptions {
-///     threads: NonZeroUsize::new(2),
-///     ..Default::default()
-/// };
+/// let options = nqueens::CountOptions::new().threads(NonZeroUsize::new(2));
 /// assert_eq!(nqueens::count_with(12, &options).unwrap().total, 14200);
 /// ```
 #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 #[derive(Clone, Copy, Default)]
+#[non_exhaustive]
 pub struct CountOptions<'a> {
     /// Worker threads; `None` means one per core.
     pub threads: Option<NonZeroUsize>,
@@ -48,6 +47,64 @@ pub struct CountOptions<'a> {
     /// Bytes the join engine's quarter table and lists may take over all threads;
     /// `None` means [`MEMORY_DEFAULT`](crate::MEMORY_DEFAULT). See `Split::with_memory`.
     pub memory: Option<usize>,
+}
+
+impl<'a> CountOptions<'a> {
+    /// The defaults: every core, no progress callback, the default memory budget.
+    ///
+    /// # Example
+    /// ```
+    /// let options = nqueens::CountOptions::new();
+    /// assert_eq!((options.threads, options.memory), (None, None));
+    /// ```
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Runs on `threads` worker threads (`None`: one per core).
+    ///
+    /// # Example
+    /// ```
+    /// use std::num::NonZeroUsize;
+    /// let two = nqueens::CountOptions::new().threads(NonZeroUsize::new(2));
+    /// assert_eq!(two.threads.map(NonZeroUsize::get), Some(2));
+    /// ```
+    #[must_use]
+    pub fn threads(mut self, threads: Option<NonZeroUsize>) -> Self {
+        self.threads = threads;
+        self
+    }
+
+    /// Calls `progress` after each finished subtask, from whichever thread finished it.
+    ///
+    /// # Example
+    /// ```
+    /// use std::sync::atomic::{AtomicU64, Ordering};
+    /// let last = AtomicU64::new(0);
+    /// let report = |p: nqueens::Progress| last.store(p.done, Ordering::Relaxed);
+    /// let options = nqueens::CountOptions::new().progress(&report);
+    /// nqueens::count_with(14, &options).unwrap();
+    /// assert_eq!(last.load(Ordering::Relaxed), nqueens::subtask_count(14).unwrap());
+    /// ```
+    #[must_use]
+    pub fn progress(mut self, progress: &'a (dyn Fn(Progress) + Sync)) -> Self {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// Lets the join engine's quarter table and lists take `bytes` over all threads
+    /// (`None`: [`MEMORY_DEFAULT`](crate::MEMORY_DEFAULT)). See `Split::with_memory`.
+    ///
+    /// # Example
+    /// ```
+    /// let small = nqueens::CountOptions::new().memory(Some(nqueens::MEMORY_MIN));
+    /// assert_eq!(nqueens::count_with(14, &small).unwrap().total, 365_596);
+    /// ```
+    #[must_use]
+    pub fn memory(mut self, bytes: Option<usize>) -> Self {
+        self.memory = bytes;
+        self
+    }
 }
 
 impl core::fmt::Debug for CountOptions<'_> {

@@ -3,7 +3,7 @@
 //! wrong on an undetected overflow.) Partial sums travel between processes in shard and
 //! checkpoint files, so the type is public.
 
-use super::kernel::Found;
+use super::found::Found;
 use super::result::{CountError, Counts};
 
 /// Sums over some of the subtasks of a count, each weighted by its symmetry class size.
@@ -77,15 +77,15 @@ impl Partial {
         })
     }
 
-    /// The part of eight times the distinct count that these subtasks contribute:
+    /// The part of eight times the unique count that these subtasks contribute:
     /// total + 2·fixed90 + fixed180 (Burnside's lemma; see [`Partial::finish`]).
     ///
     /// # Example
     /// ```
     /// let p = nqueens::Partial { total: 8, fixed90: 1, fixed180: 2, ..Default::default() };
-    /// assert_eq!(p.distinct_eighths(), Some(12));
+    /// assert_eq!(p.unique_eighths(), Some(12));
     /// ```
-    pub fn distinct_eighths(&self) -> Option<u128> {
+    pub fn unique_eighths(&self) -> Option<u128> {
         self.fixed90
             .checked_mul(2)
             .and_then(|x| x.checked_add(self.fixed180))
@@ -110,7 +110,7 @@ impl Partial {
     pub fn finish(self, n: u32) -> Result<Counts, CountError> {
         let mirrors = if n == 1 { 4 * self.total } else { 0 };
         let fixed = self
-            .distinct_eighths()
+            .unique_eighths()
             .and_then(|x| x.checked_add(mirrors))
             .ok_or(CountError::Overflow)?;
         if fixed % 8 != 0 {

@@ -13,6 +13,7 @@ use crate::solver::MAX_N;
 /// assert_eq!((c.total, c.unique), (92, 12));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Counts {
     /// Board size.
     pub n: u32,
@@ -34,6 +35,7 @@ pub struct Counts {
 /// assert_eq!(nqueens::counts(0), Err(nqueens::CountError::OutOfRange { n: 0 }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CountError {
     /// The board size is outside 1..=32.
     OutOfRange {
@@ -67,6 +69,5 @@ impl fmt::Display for CountError {
     }
 }
 
-#[cfg(feature = "std")]
-#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
-impl std::error::Error for CountError {}
+// `core::error::Error`, so that `no_std` users get it too (std re-exports it).
+impl core::error::Error for CountError {}

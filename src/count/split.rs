@@ -10,11 +10,11 @@ use core::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use std::vec::Vec;
 
-use super::MEMORY_DEFAULT;
+use super::jobs::MEMORY_DEFAULT;
 use super::jobs::{Job, Room, jobs, joins, prepare, room};
+use super::join::THREAD_MEMORY_MIN;
 use super::partial::Partial;
 use super::result::CountError;
-use super::room::THREAD_MEMORY_MIN;
 use crate::solver::MAX_N;
 
 /// Bumped whenever the subtasks or their results change meaning.
@@ -248,9 +248,7 @@ impl Split {
         // counter. The subtasks come largest first, so the last ones started are the
         // smallest and the threads finish close together. (A parallel iterator
         // splits the list in halves instead, and a thread may start a large subtask
-        // as the others run out of work. Between the two threads' last finishes, on
-        // the AMD EPYC, medians of 15 runs: `count 17` 10.8 ms with the iterator
-        // (up to 25 ms), 1.1 ms so; `count 18`, of 5, 21 ms, 1.4 ms.)
+        // as the others run out of work.)
         let (next, failed) = (AtomicUsize::new(0), AtomicBool::new(false));
         let stopped =
             || failed.load(Ordering::Relaxed) || stop.is_some_and(|s| s.load(Ordering::Relaxed));

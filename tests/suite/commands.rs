@@ -379,7 +379,7 @@ fn solutions_unique_lists_the_smallest_of_each_symmetry_class() {
         let rows = run(&["solutions", &n.to_string(), "--unique"], None);
         let listed = text(&rows.stdout).lines().count();
         assert_eq!(listed, counted_unique(n), "n={n}");
-        let published = nqueens::published::distinct(n).unwrap();
+        let published = nqueens::published::unique(n).unwrap();
         assert_eq!(listed as u128, published, "n={n}");
     }
 }

@@ -22,7 +22,7 @@ fn totals_and_distinct_counts_match_oeis() {
         let c = count_with(n, &CountOptions::default()).unwrap();
         assert_eq!(c.n, n);
         assert_eq!(Some(c.total), published::total(n), "total for n={n}");
-        assert_eq!(Some(c.unique), published::distinct(n), "distinct for n={n}");
+        assert_eq!(Some(c.unique), published::unique(n), "unique for n={n}");
     }
 }
 
@@ -43,10 +43,7 @@ fn results_do_not_depend_on_the_thread_count() {
         let results: Vec<_> = [1, 2, 3, 7]
             .into_iter()
             .map(|t| {
-                let options = CountOptions {
-                    threads: NonZeroUsize::new(t),
-                    ..CountOptions::default()
-                };
+                let options = CountOptions::new().threads(NonZeroUsize::new(t));
                 count_with(n, &options).unwrap()
             })
             .collect();
@@ -64,14 +61,12 @@ fn a_tiny_memory_budget_still_gives_the_exact_counts() {
     // test in halves.rs checks that the pieces happen); 16 in release.
     let n = if cfg!(debug_assertions) { 14 } else { 16 };
     for (memory, threads) in [(MEMORY_MIN, 2), (3 * MEMORY_MIN, 3), (1, 1)] {
-        let options = CountOptions {
-            threads: NonZeroUsize::new(threads),
-            memory: Some(memory),
-            ..CountOptions::default()
-        };
+        let options = CountOptions::new()
+            .threads(NonZeroUsize::new(threads))
+            .memory(Some(memory));
         let c = count_with(n, &options).unwrap();
         assert_eq!(Some(c.total), published::total(n), "{memory} bytes");
-        assert_eq!(Some(c.unique), published::distinct(n), "{memory} bytes");
+        assert_eq!(Some(c.unique), published::unique(n), "{memory} bytes");
     }
 }
 
@@ -156,11 +151,9 @@ fn progress_reports_every_subtask_once() {
             calls.fetch_add(1, Ordering::Relaxed);
             seen.lock().unwrap().push(p);
         };
-        let options = CountOptions {
-            threads: NonZeroUsize::new(2),
-            progress: Some(&progress),
-            ..CountOptions::default()
-        };
+        let options = CountOptions::new()
+            .threads(NonZeroUsize::new(2))
+            .progress(&progress);
         let c = count_with(n, &options).unwrap();
         let total = subtask_count(n).unwrap();
         assert_eq!(c.subtasks, total);

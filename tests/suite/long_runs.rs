@@ -221,7 +221,7 @@ fn a_count_killed_with_sigkill_resumes_to_the_exact_total() {
     assert_eq!(json["total"].as_u64().map(u128::from), Some(long_total()));
     assert_eq!(
         json["unique"].as_u64().map(u128::from),
-        published::distinct(LONG)
+        published::unique(LONG)
     );
     assert_eq!(json["subtasks"].as_u64(), u64::try_from(subtasks).ok());
     // A finished checkpoint answers at once, and again exactly.

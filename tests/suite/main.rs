@@ -15,6 +15,7 @@ mod commands;
 mod const_agreement;
 mod count;
 mod files;
+mod fuzz_seeds;
 mod hostile;
 mod long_runs;
 mod properties;

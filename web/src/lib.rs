@@ -1,12 +1,17 @@
-//! The browser page's WebAssembly module: [`nqueens::Trace`] exported as plain numbers.
+//! The browser page's WebAssembly module: the nqueens library's searches, exported as
+//! plain numbers.
 //!
-//! The page (web/static/app.js) draws; every event, count, mask and flag it shows comes
-//! from here, and here from the library's own searches. The interface is `extern "C"`
-//! functions that take and return numbers, so the page needs no generated glue:
+//! The page (web/static/) draws; every event, count, mask, flag, tree branch, verdict
+//! and hint it shows comes from here, and here from the library's own searches. The
+//! interface is `extern "C"` functions that take and return numbers, so the page needs
+//! no generated glue:
 //!
-//! - two *lanes* (0 and 1), each a running [`Trace`], so two algorithms can run side by
-//!   side: [`nq_start`], [`nq_run`], then the readers [`nq_event`], [`nq_queen`],
-//!   [`nq_attacked`], [`nq_nodes`], [`nq_found`], [`nq_state`], [`nq_choice`];
+//! - the *view* ([`lanes`]): one or two algorithms side by side on one clock, stepped
+//!   forward ([`lanes::nq_run`]) and back ([`lanes::nq_seek`]), with readers for each
+//!   lane's last event, board, state and search tree;
+//! - the student's own board in play mode ([`play`]): conflicts, hints, and which
+//!   placement a finished board is;
+//! - counts for the chart: [`nq_count`] runs an algorithm's whole search;
 //! - the Checker Challenge answer of a size: [`nq_answer`] and its readers;
 //! - the algorithms' names, read from memory as UTF-8 ([`nq_algorithm_name`]).
 //!
@@ -18,9 +23,14 @@
 //! export, which keeps its name in the module. Its hazard is a clash with another
 //! symbol of the same name; every export is prefixed `nq_` to avoid one.
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 
-use nqueens::{Algorithm, Answer, Event, Item, Trace, Why};
+use nqueens::{Algorithm, Answer, Run};
+
+pub mod lanes;
+pub mod play;
+pub mod tree;
+pub mod view;
 
 /// The smallest board size the page accepts.
 pub const MIN_N: u32 = 1;
@@ -33,63 +43,27 @@ pub const MAX_N: u32 = nqueens::TABLE_MAX;
 // Flag arrays reach JavaScript as u32: a size's 2n - 1 diagonals must fit in one.
 const _: () = assert!(2 * MAX_N - 1 <= 32);
 
-/// How many lanes run side by side.
-const LANES: usize = 2;
-
-/// A trace and what the page shows of it.
-struct Lane {
-    trace: Trace,
-    /// The last event, `None` before the first.
-    last: Option<Event>,
-    /// The trace returned `None`: the search is over.
-    ended: bool,
-    /// Dancing links: the item chosen at each depth (queens on the board when it was
-    /// chosen) and its options then.
-    choices: [Option<(Item, u8)>; nqueens::MAX_N as usize + 1],
-    /// Queens on the board now.
-    depth: usize,
-    /// The depth whose choice the last event belongs to.
-    focus: usize,
-}
-
-impl Lane {
-    /// Keeps track of which choice the search is working on: a `Choose` is made with
-    /// `depth` queens on the board; a `Place` or `Remove` tries an option of the choice
-    /// made one queen lower.
-    fn follow(&mut self, event: Event) {
-        match event {
-            Event::Choose { item, options } => {
-                self.choices[self.depth] = Some((item, options));
-                self.focus = self.depth;
-            }
-            Event::Place { .. } => {
-                self.focus = self.depth;
-                self.depth += 1;
-            }
-            Event::Remove { .. } => {
-                self.depth = self.depth.saturating_sub(1);
-                self.focus = self.depth;
-            }
-            _ => {}
-        }
-    }
-}
-
 thread_local! {
-    // A wasm32-unknown-unknown module has one thread; thread_local! with RefCell gives
-    // it mutable state without `static mut`. Boxed: an unboxed `None` is a 26 KB value
-    // with a few bytes set, which the module would carry as 52 KB of initial data.
-    static LANE: [RefCell<Option<Box<Lane>>>; LANES] = const { [RefCell::new(None), RefCell::new(None)] };
+    // A wasm32-unknown-unknown module has one thread; thread_local! with Cell gives it
+    // mutable state without `static mut`.
     static ANSWER: Cell<Option<(Answer, bool)>> = const { Cell::new(None) };
+    static COUNTED: Cell<Option<Run>> = const { Cell::new(None) };
 }
 
-/// Runs `f` on lane `slot`, or returns `default` if there is no such lane or it was
-/// never started.
-fn with_lane<T>(slot: u32, default: T, f: impl FnOnce(&mut Lane) -> T) -> T {
-    LANE.with(|lanes| match lanes.get(slot as usize) {
-        Some(cell) => cell.borrow_mut().as_deref_mut().map_or(default, f),
-        None => default,
-    })
+/// The algorithm at `index` in [`Algorithm::ALL`].
+fn algorithm(index: u32) -> Option<Algorithm> {
+    Algorithm::ALL.get(index as usize).copied()
+}
+
+/// A count or step that came from JavaScript as f64, as a whole number: 0 for
+/// anything not finite or below 1, and the largest `u64` for anything past it.
+#[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)] // both ruled out here
+fn whole(value: f64) -> u64 {
+    if value.is_finite() && value >= 1.0 {
+        value as u64 // saturates past u64::MAX
+    } else {
+        0
+    }
 }
 
 /// How many algorithms there are, in [`Algorithm::ALL`]'s order.
@@ -101,17 +75,20 @@ pub extern "C" fn nq_algorithm_count() -> u32 {
 /// Where the command-line name of algorithm `index` starts in memory (0 if no such).
 #[unsafe(no_mangle)]
 pub extern "C" fn nq_algorithm_name(index: u32) -> usize {
-    Algorithm::ALL
-        .get(index as usize)
-        .map_or(0, |a| a.name().as_ptr() as usize)
+    algorithm(index).map_or(0, |a| a.name().as_ptr() as usize)
 }
 
 /// The length in bytes of algorithm `index`'s name (0 if no such).
 #[unsafe(no_mangle)]
 pub extern "C" fn nq_algorithm_name_len(index: u32) -> u32 {
-    Algorithm::ALL
-        .get(index as usize)
-        .map_or(0, |a| a.name().len() as u32)
+    algorithm(index).map_or(0, |a| a.name().len() as u32)
+}
+
+/// The largest size algorithm `index` counts in about a second, the limit `nqueens
+/// compare` keeps to (0 if no such algorithm).
+#[unsafe(no_mangle)]
+pub extern "C" fn nq_practical_limit(index: u32) -> u32 {
+    algorithm(index).map_or(0, Algorithm::practical_limit)
 }
 
 /// The smallest board size the page accepts.
@@ -138,253 +115,28 @@ pub extern "C" fn nq_table_max() -> u32 {
     nqueens::TABLE_MAX
 }
 
-/// Starts algorithm `algorithm` (an index into [`Algorithm::ALL`]) on an `n`×`n` board in
-/// lane `slot`, dropping what ran there. 1 if started, 0 if a number is out of range.
+/// Runs algorithm `index`'s whole search of the `n`×`n` board ([`Algorithm::count`],
+/// what `nqueens compare` runs), for the chart. 1 if it ran, 0 if a number is out of
+/// range; [`nq_count_nodes`] and [`nq_count_total`] read the result.
 #[unsafe(no_mangle)]
-pub extern "C" fn nq_start(slot: u32, algorithm: u32, n: u32) -> u32 {
-    let Some(&algorithm) = Algorithm::ALL.get(algorithm as usize) else {
-        return 0;
-    };
-    if !(MIN_N..=MAX_N).contains(&n) {
-        return 0;
-    }
-    let Some(trace) = algorithm.trace(n) else {
-        return 0;
-    };
-    LANE.with(|lanes| match lanes.get(slot as usize) {
-        Some(cell) => {
-            *cell.borrow_mut() = Some(Box::new(Lane {
-                trace,
-                last: None,
-                ended: false,
-                choices: [None; nqueens::MAX_N as usize + 1],
-                depth: 0,
-                focus: 0,
-            }));
-            1
-        }
-        None => 0,
-    })
+pub extern "C" fn nq_count(index: u32, n: u32) -> u32 {
+    let run = algorithm(index)
+        .filter(|_| (MIN_N..=MAX_N).contains(&n))
+        .and_then(|a| a.count(n));
+    COUNTED.set(run);
+    u32::from(run.is_some())
 }
 
-/// Runs up to `budget` events of lane `slot`. If `stop_found` is not 0, stops after the
-/// event that brings the placements found to `stop_found` (and runs nothing if they are
-/// there already). Returns the events run: fewer than `budget` when the search ended or
-/// reached `stop_found`.
+/// Search nodes of the last [`nq_count`] (exact below 2^53, far past the page's sizes).
 #[unsafe(no_mangle)]
-pub extern "C" fn nq_run(slot: u32, budget: u32, stop_found: u32) -> u32 {
-    with_lane(slot, 0, |lane| {
-        let goal = u128::from(stop_found);
-        let mut ran = 0;
-        while ran < budget && !lane.ended && (goal == 0 || lane.trace.found() < goal) {
-            match lane.trace.next() {
-                Some(event) => {
-                    lane.follow(event);
-                    lane.last = Some(event);
-                    ran += 1;
-                }
-                None => lane.ended = true,
-            }
-        }
-        ran
-    })
+pub extern "C" fn nq_count_nodes() -> f64 {
+    COUNTED.get().map_or(0.0, |run| run.nodes as f64)
 }
 
-/// 1 once lane `slot`'s search has ended (or was never started), else 0.
+/// Placements found by the last [`nq_count`].
 #[unsafe(no_mangle)]
-pub extern "C" fn nq_done(slot: u32) -> u32 {
-    with_lane(slot, 1, |lane| u32::from(lane.ended))
-}
-
-/// The last event of lane `slot`, one field at a time; rows and columns 1-based, 0 where
-/// the event has none:
-/// 0 kind (0 none yet, 1 place, 2 refuse, 3 remove, 4 skip, 5 choose, 6 found,
-/// 7 another kind), 1 row, 2 column, 3 why refused (1 column, 2 falling ↘ diagonal,
-/// 3 rising ↗ diagonal, 4 row, 5 another reason), 4 item chosen (0 row, 1 column),
-/// 5 its index, 6 its options, 7 the attacking queen's row (naive), 8 its column.
-#[unsafe(no_mangle)]
-pub extern "C" fn nq_event(slot: u32, field: u32) -> u32 {
-    with_lane(slot, 0, |lane| match lane.last {
-        None => 0,
-        Some(event) => event_field(&lane.trace, event, field),
-    })
-}
-
-/// One field of `event` (see [`nq_event`]).
-fn event_field(trace: &Trace, event: Event, field: u32) -> u32 {
-    if field == 0 {
-        return event_kind(event);
-    }
-    let square = |row: u8, col: u8| match field {
-        1 => u32::from(row) + 1,
-        2 => u32::from(col) + 1,
-        _ => 0,
-    };
-    match event {
-        Event::Place { row, col } | Event::Remove { row, col } | Event::Skip { row, col } => {
-            square(row, col)
-        }
-        Event::Refuse { row, col, why, by } => match field {
-            3 => why_code(why),
-            7 => by.map_or(0, |r| u32::from(r) + 1),
-            8 => by
-                .and_then(|r| trace.queen(u32::from(r)))
-                .map_or(0, |c| c + 1),
-            _ => square(row, col),
-        },
-        Event::Choose { item, options } => match field {
-            4 => u32::from(matches!(item, Item::Column(_))),
-            5 => item_index(item) + 1,
-            6 => u32::from(options),
-            _ => 0,
-        },
-        _ => 0,
-    }
-}
-
-/// The page's number for an event's kind (see [`nq_event`]).
-fn event_kind(event: Event) -> u32 {
-    match event {
-        Event::Place { .. } => 1,
-        Event::Refuse { .. } => 2,
-        Event::Remove { .. } => 3,
-        Event::Skip { .. } => 4,
-        Event::Choose { .. } => 5,
-        Event::Found => 6,
-        _ => 7,
-    }
-}
-
-/// The page's number for a reason.
-fn why_code(why: Why) -> u32 {
-    match why {
-        Why::Column => 1,
-        Why::Falling => 2,
-        Why::Rising => 3,
-        Why::Row => 4,
-        _ => 5,
-    }
-}
-
-/// The 0-based row or column of an item.
-fn item_index(item: Item) -> u32 {
-    match item {
-        Item::Row(i) | Item::Column(i) => u32::from(i),
-    }
-}
-
-/// The 0-based column of the queen on `row` in lane `slot`, or -1 if the row has none.
-#[unsafe(no_mangle)]
-pub extern "C" fn nq_queen(slot: u32, row: u32) -> i32 {
-    with_lane(slot, -1, |lane| {
-        let column = lane.trace.queen(row).and_then(|c| i32::try_from(c).ok());
-        column.unwrap_or(-1)
-    })
-}
-
-/// The squares of `row` that a queen on the board attacks (on its row, column or a
-/// diagonal), as a bit set: bit c for column c. A queen's own square is included.
-#[unsafe(no_mangle)]
-pub extern "C" fn nq_attacked(slot: u32, row: u32) -> u32 {
-    with_lane(slot, 0, |lane| attacked(&lane.trace, row))
-}
-
-/// See [`nq_attacked`].
-fn attacked(trace: &Trace, row: u32) -> u32 {
-    let n = trace.n();
-    let all = if n >= 32 { u32::MAX } else { (1 << n) - 1 };
-    let mut set = 0u32;
-    for r in 0..n {
-        let Some(c) = trace.queen(r) else { continue };
-        if r == row {
-            return all;
-        }
-        set |= 1 << c;
-        let distance = r.abs_diff(row);
-        if let Some(left) = c.checked_sub(distance) {
-            set |= 1 << left;
-        }
-        if c + distance < n {
-            set |= 1 << (c + distance);
-        }
-    }
-    set & all
-}
-
-/// Search nodes so far in lane `slot` (exact below 2^53, far past the page's sizes).
-#[unsafe(no_mangle)]
-pub extern "C" fn nq_nodes(slot: u32) -> f64 {
-    with_lane(slot, 0.0, |lane| lane.trace.nodes() as f64)
-}
-
-/// Placements found so far in lane `slot`.
-#[unsafe(no_mangle)]
-pub extern "C" fn nq_found(slot: u32) -> f64 {
-    with_lane(slot, 0.0, |lane| lane.trace.found() as f64)
-}
-
-/// What [`nq_state`] holds for lane `slot`: 0 nothing, 1 bitmasks, 2 flag arrays.
-#[unsafe(no_mangle)]
-pub extern "C" fn nq_state_kind(slot: u32) -> u32 {
-    with_lane(slot, 0, |lane| {
-        if lane.trace.masks().is_some() {
-            1
-        } else if lane.trace.flags().is_some() {
-            2
-        } else {
-            0
-        }
-    })
-}
-
-/// The 0-based row the bitmasks of lane `slot` are for (0 for other algorithms).
-#[unsafe(no_mangle)]
-pub extern "C" fn nq_state_row(slot: u32) -> u32 {
-    with_lane(slot, 0, |lane| lane.trace.masks().map_or(0, |m| m.row))
-}
-
-/// The algorithm's state in lane `slot`, as bit sets. Bitmask: `which` 0 columns,
-/// 1 the mask shifted left (falling ↘ diagonals), 2 the mask shifted right (rising ↗),
-/// 3 the free squares (none of the three). Flags and cell by cell: 0 columns,
-/// 1 rising diagonals (bit row + col), 2 falling (bit row - col + n - 1), 3 rows.
-#[unsafe(no_mangle)]
-pub extern "C" fn nq_state(slot: u32, which: u32) -> u32 {
-    with_lane(slot, 0, |lane| {
-        let n = lane.trace.n();
-        if let Some(m) = lane.trace.masks() {
-            let all = if n >= 32 { u32::MAX } else { (1 << n) - 1 };
-            return match which {
-                0 => m.columns,
-                1 => m.left & all,
-                2 => m.right & all,
-                3 => !m.attacked() & all,
-                _ => 0,
-            };
-        }
-        // The diagonals fit in u32 for every size the page accepts (checked above).
-        lane.trace.flags().map_or(0, |f| match which {
-            0 => f.columns,
-            1 => f.rising as u32,
-            2 => f.falling as u32,
-            3 => f.rows,
-            _ => 0,
-        })
-    })
-}
-
-/// The dancing links choice the last event of lane `slot` belongs to (the item whose
-/// option was placed or taken back, or the item just chosen): `field` 0 whether there
-/// is one (1 or 0),
-/// 1 its kind (0 row, 1 column), 2 its 1-based index, 3 its options left then.
-#[unsafe(no_mangle)]
-pub extern "C" fn nq_choice(slot: u32, field: u32) -> u32 {
-    with_lane(slot, 0, |lane| match (lane.choices[lane.focus], field) {
-        (Some(_), 0) => 1,
-        (Some((item, _)), 1) => u32::from(matches!(item, Item::Column(_))),
-        (Some((item, _)), 2) => item_index(item) + 1,
-        (Some((_, options)), 3) => u32::from(options),
-        _ => 0,
-    })
+pub extern "C" fn nq_count_total() -> f64 {
+    COUNTED.get().map_or(0.0, |run| run.total as f64)
 }
 
 /// Loads the Checker Challenge answer for an `n`×`n` board: from the build-time table

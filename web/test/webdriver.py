@@ -23,8 +23,13 @@ KEY = {
     "Tab": "\ue004",
     "Enter": "\ue007",
     "Space": "\ue00d",
+    "ArrowLeft": "\ue012",
+    "ArrowUp": "\ue013",
     "ArrowRight": "\ue014",
     "ArrowDown": "\ue015",
+    "Home": "\ue011",
+    "Delete": "\ue017",
+    "Shift": "\ue008",
     "End": "\ue010",
     "Control": "\ue009",
     "Backspace": "\ue003",
@@ -181,6 +186,14 @@ class Driver:
 
     def js(self, script, *args):
         return self.cmd("POST", "/execute/sync", {"script": script, "args": list(args)})
+
+    def js_async(self, script, *args, timeout=60):
+        """Runs `script` with a callback as its last argument; returns what it passes to it."""
+        return self.cmd("POST", "/execute/async", {"script": script, "args": list(args)}, timeout)
+
+    def cdp(self, command, params=None):
+        """A Chrome DevTools Protocol command (chromedriver's extension)."""
+        return self.cmd("POST", "/goog/cdp/execute", {"cmd": command, "params": params or {}})
 
     def press(self, *keys):
         """Presses and releases each key in turn, on whatever has the focus."""

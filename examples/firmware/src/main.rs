@@ -153,7 +153,7 @@ fn check_count() -> Option<usize> {
         counts.unique,
         counts.subtasks,
         nqueens::published::total(COUNT_N).unwrap_or(0),
-        nqueens::published::distinct(COUNT_N).unwrap_or(0),
+        nqueens::published::unique(COUNT_N).unwrap_or(0),
         if agrees { "match" } else { "MISMATCH" }
     );
     agrees.then_some(used)

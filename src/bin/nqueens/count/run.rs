@@ -33,10 +33,7 @@ pub fn whole(n: u32, threads: NonZeroUsize, quiet: bool) -> Result<Counts, Failu
 /// Runs the counting engine on `threads` threads; its refusals (overflow, an
 /// inconsistent sum, no thread pool) are reported, never turned into a number.
 pub fn total(n: u32, threads: NonZeroUsize) -> Result<Counts, Failure> {
-    let options = CountOptions {
-        threads: Some(threads),
-        ..CountOptions::default()
-    };
+    let options = CountOptions::new().threads(Some(threads));
     count_with(n, &options).map_err(|e| Failure::Found(format!("count of n={n} failed: {e}")))
 }
 

@@ -64,7 +64,7 @@ impl ShardResult {
         elapsed_seconds: f64,
     ) -> Result<Self, Failure> {
         let distinct_eighths = partial
-            .distinct_eighths()
+            .unique_eighths()
             .ok_or_else(|| Failure::Found("shard sums overflowed u128".into()))?;
         let mut result = ShardResult {
             format: FORMAT.into(),
@@ -213,7 +213,7 @@ impl ShardResult {
                 result.shard, result.shards
             )));
         }
-        if result.distinct_eighths != result.partial().distinct_eighths().unwrap_or(0) {
+        if result.distinct_eighths != result.partial().unique_eighths().unwrap_or(0) {
             return Err(Failure::Usage(format!("{shown} has inconsistent sums")));
         }
         Ok(result)

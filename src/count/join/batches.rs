@@ -1,22 +1,15 @@
 //! The join's subtasks (feature `std`): which top-half column sets each [`Batch`]
 //! takes, and the weights that let one batch stand for its mirror image and its
-//! upside-down one. How a batch is counted is `join.rs`'s (and an odd board's,
-//! `middle.rs`'s).
+//! upside-down one. How a batch is counted is `even.rs`'s (and an odd board's,
+//! `odd.rs`'s).
 
 use std::vec::Vec;
 
-/// The board sizes this engine counts: where it beats the constellation search,
-/// measured at 16 to 19 (the README's "Against the previous engines": 6x to 19x) and
-/// assumed at 14, 15 and past 19, since it grows more slowly. At 13 it gains too little
-/// to change that size's subtask list for: `count 13 --threads 1 --json` took
-/// 4.45-4.51 ms with 13 added here against 4.68-4.71 ms (median `elapsed_seconds` of
-/// 25 runs, two rounds each, with halves built from quarters; with searched halves it
-/// had lost, 9.9 ms against 6.4 ms). It stops at 27, where a half's word holds 54 bits
-/// of diagonals below its tag (`transpose.rs`). Past 22 its halves are searched, and a
-/// column set's lists grow about 5.5x per two rows (1,190 halves on average at n = 16,
-/// 6,558 at 18); batches that outgrow the memory budget fall back to one column set at
-/// a time. Timed shards (docs/benchmarks.md) put 25 at about half a core-year, where
-/// the constellation search's estimate was five.
+/// The board sizes this engine counts: where it beats the constellation search. At 13
+/// it gains too little to change that size's subtask list for (docs/benchmarks.md,
+/// "Where the join starts"). It stops at 27, where a half's word holds 54 bits of
+/// diagonals below its tag (`reflection.rs`). Past 22 its halves are searched, and
+/// batches that outgrow the memory budget fall back to one column set at a time.
 pub(crate) const SIZES: [u32; 14] = [14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27];
 
 /// Whether `n` is counted by joining halves.
@@ -63,7 +56,7 @@ pub(crate) fn free(n: u32) -> u32 {
 /// largest batches first (so that threads finish together), then by pattern.
 ///
 /// Each half has `n/2` rows: on an odd board the middle row is neither's, and its
-/// queen is fixed along with the top half's columns (see `middle.rs`).
+/// queen is fixed along with the top half's columns (see `odd.rs`).
 pub(crate) fn batches(n: u32) -> impl Iterator<Item = Batch> {
     let (h, board) = (n / 2, (1u32 << n) - 1);
     let free = free(n);

@@ -1,8 +1,8 @@
 //! The join's memory plan (feature `std`): how many words each list of a thread may
-//! hold, and whether the quarter table (`quarters.rs`) fits the budget beside them.
+//! hold, and whether the quarter table (`halves/table.rs`) fits the budget beside them.
 
+use super::halves::Quarters;
 use super::pairs::BLOCK;
-use super::quarters::Quarters;
 
 /// Bytes a thread's join needs besides its lists: the OR tables (at most eight of 256
 /// entries of 32 bytes), the list headers of two sorted batches (at most 1,024 each),
@@ -12,7 +12,7 @@ const FIXED_BYTES: usize = 128 << 10;
 /// of the bottoms and the tops that fit a class, each with room for `Vec`'s doubling.
 /// (The split's sorted copies, which also hold their sort keys, a quarter word per
 /// word, and the tops that fit a class are reserved exactly, not doubled: see
-/// `pairs.rs`.)
+/// `pairs/classes.rs`.)
 pub(crate) const BYTES_PER_WORD: usize = 4 * 2 * 8;
 /// The least memory a thread's join runs in: its fixed tables and one block per list.
 pub(crate) const THREAD_MEMORY_MIN: usize = FIXED_BYTES + BYTES_PER_WORD * BLOCK;
@@ -28,18 +28,17 @@ pub(crate) fn capacity(bytes: usize) -> usize {
 pub(crate) struct Room {
     /// Words per list (see [`capacity`]).
     pub(crate) words: usize,
-    /// Whether halves are built from the shared quarter table (`quarters.rs`), rather
+    /// Whether halves are built from the shared quarter table (`halves/table.rs`), rather
     /// than searched.
     pub(crate) quarters: bool,
 }
 
 /// The room of each of `threads` threads of an `n`×`n` count sharing `bytes`: the
 /// quarter table if it takes at most three quarters of them and leaves every thread
-/// [`THREAD_MEMORY_MIN`], and an equal share of the rest. (Three quarters, so that the
-/// default 1 GiB holds the 568 MB table of n = 21 and 22: searched halves took 2.9x to
-/// 3.5x as long at n = 20, `count 20 --shard 0/40 --threads 1` with `--memory 60M`
-/// against the default, on the Xeon at commit a748779. The lists rarely need much: n =
-/// 20 peaked at 74 MB in all, in the benchmark table.)
+/// [`THREAD_MEMORY_MIN`], and an equal share of the rest. Three quarters, so that the
+/// default 1 GiB holds the 568 MB table of n = 21 and 22: searched halves take about
+/// three times as long, and the lists rarely need much (docs/benchmarks.md,
+/// "Memory").
 pub(crate) fn room(n: u32, bytes: usize, threads: usize) -> Room {
     let threads = threads.max(1);
     let table = Quarters::bytes(n)

@@ -1,14 +1,15 @@
 //! Half boards searched rather than built (feature `std`), where the join does without
-//! the quarter table (`quarters.rs`: past n = 22, or beyond the memory budget): the
-//! search that generates tops and bottoms as words (see `join.rs`), a batch's halves
+//! the quarter table (`halves/table.rs`: past n = 22, or beyond the memory budget): the
+//! search that generates tops and bottoms as words (see `halves/words.rs`), a batch's halves
 //! sorted by free columns, and one column set counted with its lists taken in pieces.
 
 use std::vec::Vec;
 
-use super::batches::free;
-use super::kernel::Found;
-use super::pairs::{BLOCK, Ranked, Work, pairs};
-use super::transpose::{Rule, TAG_SHIFT, UNTAGGED, describable, ends, mark, tag};
+use super::Numbering;
+use crate::count::found::Found;
+use crate::count::join::batches::free;
+use crate::count::join::pairs::{BLOCK, Ranked, Work, pairs};
+use crate::count::join::reflection::{Rule, TAG_SHIFT, describable, ends, mark, tag};
 
 /// Generates the halves (`role`) with the key columns `pattern` (every column outside
 /// the free block, [`free`], that they use), each into the list of its free columns
@@ -123,12 +124,12 @@ pub(crate) enum Role {
     Top,
     /// The last `h` rows: on an even board generated upside down (as a top half) and
     /// read at its last row, the middle one; on an odd board generated as a top half
-    /// and turned upside down about the middle row ([`turned`]).
+    /// and turned upside down about the middle row ([`Numbering::turned`]).
     Bottom,
 }
 
 /// Calls `emit` with the columns and the word (tagged with its end class, or on an odd
-/// board that uses the reflection its end descriptor, see `transpose.rs`) of each `role` half of `n/2` queens that uses every column of
+/// board that uses the reflection its end descriptor, see `reflection.rs`) of each `role` half of `n/2` queens that uses every column of
 /// `pattern` and the rest from `extra`, until `emit` returns false. On an odd board,
 /// only the halves that leave the middle row's queen, in column `middle` if any,
 /// unattacked. Returns the queens placed and whether the search ran to the end.
@@ -155,25 +156,11 @@ fn generate(
         |cols, word| {
             let word = match role {
                 Role::Top => word,
-                Role::Bottom => turned(n, word),
+                Role::Bottom => Numbering::Searched.turned(n, word),
             };
             emit(cols, word)
         },
     )
-}
-
-/// The bits of a top half's word (see [`finish`]) that a queen in the row below it, in
-/// column `column`, stands on.
-pub(crate) fn through(n: u32, column: u32) -> u64 {
-    1 << column | 1 << (n + column)
-}
-
-/// A top half's word (see [`finish`]) turned upside down about the row below it, as
-/// the bottom half it becomes: each family of diagonals becomes the other, through the
-/// same columns. The tag stays.
-pub(crate) fn turned(n: u32, word: u64) -> u64 {
-    let board = (1u64 << n) - 1;
-    (word & !UNTAGGED) | (word >> n & board) | (word & board) << n
 }
 
 /// [`generate`] for the halves of `rows` rows, as `role`, that leave unattacked a
@@ -215,7 +202,7 @@ struct Search<F> {
     /// The rows at the half's edge whose left queens make its end class.
     ends: u32,
     /// Whether halves are tagged with their end descriptors, the row of their queen in
-    /// the middle column included (an odd board, `transpose.rs`), rather than classes.
+    /// the middle column included (an odd board, `reflection.rs`), rather than classes.
     describes: bool,
     pattern: u32,
     /// The columns a half may use: the pattern and the extra columns.
@@ -264,7 +251,7 @@ impl<F: FnMut(u32, u64) -> bool> Search<F> {
     }
 
     /// The last row: every open column finishes a half, in a loop rather than a call
-    /// per half (`count 18 --threads 1` took 8.85 s instead of 9.85 s).
+    /// per half.
     fn last_row(&mut self, needed: u32, [cols, down_right, down_left, left]: [u32; 4]) -> bool {
         let mut open = self.allowed(1, needed, cols) & !(down_right | down_left);
         while open != 0 {
@@ -335,10 +322,10 @@ fn word(n: u32, down_right: u32, down_left: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::batches::Batch;
-    use crate::count::pairs::pairs_by_definition;
-    use crate::count::quarters::{self, Half, Quarters, through};
-    use crate::count::transpose::{Places, RANKS, tag_of};
+    use crate::count::join::batches::Batch;
+    use crate::count::join::halves::{Half, Quarters, Rights};
+    use crate::count::join::pairs::pairs_by_definition;
+    use crate::count::join::reflection::{Places, RANKS, tag_of};
 
     /// The column sets of `n/2` columns of an `n`×`n` board.
     fn column_sets(n: u32) -> impl Iterator<Item = u32> {
@@ -362,7 +349,7 @@ mod tests {
                 let key = ((1u32 << n) - 1) & !free(n);
                 let (bottom, avoid) = match middle {
                     None => (Half::Bottom, 0),
-                    Some(c) => (Half::Top, through(n, c)),
+                    Some(c) => (Half::Top, Numbering::Built.through(n, c)),
                 };
                 for set in column_sets(n).filter(|s| s & !columns == 0) {
                     // The rule of the batch the set belongs to.
@@ -377,12 +364,12 @@ mod tests {
                     ];
                     for (half, cols, list) in lists {
                         // Fresh right parts for each list, none kept from another.
-                        let (limit, mut rights) = (usize::MAX, quarters::Rights::default());
+                        let (limit, mut rights) = (usize::MAX, Rights::default());
                         quarters.halves(half, cols, &rule, avoid, list, &mut rights, limit);
                     }
                     if middle.is_some() {
                         for word in &mut bottoms {
-                            *word = quarters::turned(n, *word);
+                            *word = Numbering::Built.turned(n, *word);
                         }
                     }
                     let searched = count_set(n, middle, set, &rule, usize::MAX).solutions;
@@ -427,11 +414,11 @@ mod tests {
             let (quarters, places) = (Quarters::build(n, true), Places::of(n));
             let mut marked = 0;
             for middle in 0..n {
-                let avoid = through(n, middle);
+                let avoid = Numbering::Built.through(n, middle);
                 let sets = column_sets(n).filter(|s| s & 1 << middle == 0);
                 for set in sets.step_by(usize::from(n > 13) * 20 + 7) {
                     for (half, role) in [(Half::Top, Role::Top), (Half::Turned, Role::Bottom)] {
-                        let (mut built, mut rights) = (Vec::new(), quarters::Rights::default());
+                        let (mut built, mut rights) = (Vec::new(), Rights::default());
                         let made = quarters.halves(
                             half,
                             set,

@@ -5,7 +5,7 @@
 //! fixed, both halves are `h` rows high, and three things follow:
 //! - turned upside down about the middle row, a bottom half is a top half (the board is
 //!   its own upside-down image), so one kind of list serves both: a bottom's word is a
-//!   top's turned over (`turned` in `quarters.rs` and `halves.rs`);
+//!   top's turned over (`Numbering::turned` in `halves/words.rs`);
 //! - every half that attacks the middle queen drops out of both lists before a pair is
 //!   tested: at n = 17, 2.6 times fewer pairs than with the middle row in the bottom
 //!   half (a throwaway count of every half's pairs, while this was written);
@@ -22,23 +22,23 @@
 //! built about once per batch rather than once per middle column: at n = 17, some
 //! 44,000 lists instead of 109,000 (counted with a throwaway script while this was
 //! written). Where the lists do not fit the memory budget, the batch is counted one
-//! column set and middle column at a time (`count_set` in `halves.rs`), which streams.
+//! column set and middle column at a time (`count_set` in `halves/searched.rs`), which streams.
 
 use std::sync::Arc;
 use std::vec::Vec;
 
 use super::batches::{Batch, free, middles, odd_stands_for};
-use super::halves::{self, Role, count_set, sort};
-use super::kernel::Found;
+use super::halves::searched::{Role, count_set, sort};
+use super::halves::{Half, Numbering, Quarters, Rights};
 use super::pairs::{BLOCK, Ranked, Work, pairs};
-use super::quarters::{self, Half, Quarters, Rights};
-use super::room::Room;
-use super::transpose::{
+use super::reflection::{
     Places, RANKS, Rule, TAG_SHIFT, UNTAGGED, describable, reflects_odd, tag_of,
 };
+use super::room::Room;
+use crate::count::found::Found;
 
 /// Counts the placements of one odd board's batch, each weighed by upside down and by
-/// the reflection in the diagonal (`transpose.rs`; the batch's own weight is the
+/// the reflection in the diagonal (`reflection.rs`; the batch's own weight is the
 /// caller's), within `room`.
 pub(crate) fn count(batch: Batch, room: Room) -> Found {
     count_by(batch, room, reflects_odd(u32::from(batch.n)))
@@ -196,7 +196,7 @@ impl Way {
         family.spans.resize(all as usize + 1, [0, 0]);
         match self {
             Way::Built(table) => {
-                let avoid = middle.map_or(0, |c| quarters::through(n, c));
+                let avoid = middle.map_or(0, |c| Numbering::Built.through(n, c));
                 let mut nodes = 0;
                 for x in (0..=all).filter(|x| x.count_ones() == size) {
                     let cols = pattern | x << shift;
@@ -239,8 +239,8 @@ impl Way {
     /// through each column.
     fn through(&self, n: u32, column: u32) -> u64 {
         match self {
-            Way::Built(_) => quarters::through(n, column),
-            Way::Searched => halves::through(n, column),
+            Way::Built(_) => Numbering::Built.through(n, column),
+            Way::Searched => Numbering::Searched.through(n, column),
         }
     }
 }
@@ -338,17 +338,15 @@ fn by_families(batch: Batch, way: &Way, rules: &Rules, limits: Limits) -> Option
 #[inline(never)]
 fn fitting<'a>(list: &[u64], avoid: u64, rule: &Rule, out: &'a mut Vec<u64>) -> Ranked<'a> {
     // Branch-free: every word is written, and the end moves on past the fitting ones.
-    // (About half fit, in no order, so a branch mispredicted: with `filter` this took
-    // 30% of `count 17 --threads 1`.) `out` only grows, so it is zeroed only where it
-    // does.
+    // About half fit, in no order, so a branch would mispredict often. `out` only
+    // grows, so it is zeroed only where it does.
     if out.len() < list.len() {
         out.resize(list.len(), 0);
     }
     let mut end = 0;
     // Eight words at a time into a window of eight from `end` (which never passes
     // the words read): one bounds check per eight words instead of one per word, and
-    // the index within the window is masked, so it needs none: `count 17 --threads 1`
-    // 7.161 G -> 6.831 G instructions under callgrind, this loop 9 a word -> about 6.
+    // the index within the window is masked, so it needs none.
     let mut eights = list.chunks_exact(WINDOW);
     for eight in &mut eights {
         // Never fails: the window is a slice of exactly `WINDOW` words.
@@ -401,11 +399,8 @@ fn runs_of(list: &[u64], rule: &Rule) -> [usize; RANKS + 1] {
 /// where each list fits `capacity` words, else searched with the lists taken in pieces
 /// of `capacity` words if need be ([`count_set`]).
 ///
-/// (Built rather than searched wherever it fits: at n = 21, on two threads of the
-/// default budget, the largest batches' families did not fit their share, and
-/// searching their sets made two threads slower than one: `count 21 --shard 0/80` took
-/// 26.8 s on two threads against 19.1 s on one, and 12.1 s on two with room for the
-/// families.)
+/// Built rather than searched wherever it fits: searched sets are several times
+/// slower, enough to make two threads slower than one.
 fn by_sets(batch: Batch, way: &Way, rules: &Rules, capacity: usize) -> Found {
     let n = u32::from(batch.n);
     let free = free(n);
@@ -472,7 +467,7 @@ impl Lists {
         [rule, tags]: [&Rule; 2],
         capacity: usize,
     ) -> Option<Found> {
-        let avoid = quarters::through(n, middle);
+        let avoid = Numbering::Built.through(n, middle);
         let rest = ((1u32 << n) - 1) ^ set ^ 1 << middle;
         let (_, top_nodes) = table.halves(
             Half::Top,
@@ -506,8 +501,8 @@ impl Lists {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::batches::{batches, column_sets};
-    use crate::count::transpose;
+    use crate::count::join::batches::{batches, column_sets};
+    use crate::count::join::reflection;
 
     #[test]
     fn odd_boards_batches_give_the_totals_every_way() {
@@ -648,7 +643,7 @@ mod tests {
         // pair count reads the tags of lists long enough to split, which the counts
         // in these tests seldom reach.)
         let n = 17;
-        let (k, places) = (transpose::ends(n), Places::of(n));
+        let (k, places) = (reflection::ends(n), Places::of(n));
         let mut list: Vec<u64> = (0u64..1 << (k + 3))
             .filter(|tag| tag >> k <= u64::from(k))
             .flat_map(|tag| (0..4u64).map(move |i| tag << TAG_SHIFT | (tag * 7 + i) << 3 | i))
@@ -702,7 +697,7 @@ mod tests {
     #[test]
     fn long_lists_of_an_odd_board_count_as_one_set_at_a_time() {
         // The sizes above reach only the pair-by-pair count in debug builds; at 15 the
-        // largest batches' lists are long enough for the bit-sliced one (`pairs.rs`),
+        // largest batches' lists are long enough for the bit-sliced one (`pairs/kernel.rs`),
         // which reads every bit of a word's diagonals.
         let n = 15;
         for (batch, reflect) in batches(n).take(2).flat_map(|b| [(b, false), (b, true)]) {
@@ -807,7 +802,7 @@ mod tests {
         // each word of room (doubled here to stay in integers).
         // Below four blocks the floor of one block per list takes over, which the
         // fixed bytes' slack covers.
-        let twice_held = 2 * crate::count::room::BYTES_PER_WORD / size_of::<u64>();
+        let twice_held = 2 * crate::count::join::room::BYTES_PER_WORD / size_of::<u64>();
         for words in [4 * BLOCK, 1000, 1 << 20, (1 << 30) / 64, usize::MAX / 64] {
             let Limits { family, list } = Limits::of(words);
             assert!(8 * family + 31 * list <= twice_held * words, "{words}");

@@ -7,23 +7,8 @@
 //! recursive search written independently: the fallback for subtasks too short for the
 //! loop, and the loop's cross-check in the tests.
 
-use super::constellation::Subtask;
-
-/// What one subtask found. `u64` is enough per subtask: a counter that rises by at most
-/// one per search node cannot wrap before ~10^19 nodes, centuries of compute for a
-/// single subtask. Totals across subtasks are summed in `u128` (see `partial.rs`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Found {
-    /// Completions of the constellation.
-    pub(crate) solutions: u64,
-    /// Completions that are their own 90° rotation (0 unless the constellation is);
-    /// for `rotations.rs`, the whole board's placements that are.
-    pub(crate) sym90: u64,
-    /// The same for the 180° rotation.
-    pub(crate) sym180: u64,
-    /// Queens placed by the search, the last row included.
-    pub(crate) nodes: u64,
-}
+use super::super::found::{Found, record};
+use super::Subtask;
 
 /// Searches one subtask: the fast counter for ordinary constellations, the recording
 /// search for the few that a rotation maps to themselves.
@@ -41,17 +26,15 @@ pub(crate) fn search(task: &Subtask) -> Found {
 /// Each stack slot holds a free row's queen-free columns still to try (`avail`), the
 /// masks the queens above it leave (`cols`, `left`, `right`) and which free row it is
 /// (`rows`). The shape keeps branch mispredictions, which cost far more than the bit
-/// arithmetic, down. The figures below were measured by hand while writing it (variant
-/// builds timed alternately, one thread, n = 16); `cargo bench --bench count` measures
-/// the result against the plain searches:
+/// arithmetic, down (`cargo bench --bench count` measures it against the plain
+/// searches):
 /// - *Tail replacement*: when a slot's last open column is taken, its child is written
 ///   into the same slot instead of above it. So every slot below the top still has
 ///   columns to try, a finished slot is left by one step down computed without a
-///   branch, and no loop step only pops (1.14 s -> 1.03 s).
+///   branch, and no loop step only pops.
 /// - The last free row is only counted, and the search looks no further ahead than the
 ///   next row: a branch-free ending for the last two rows and a look-ahead that pruned
-///   15% of the nodes both paid off in the older loop and cost time in this one
-///   (1.03 s -> 0.99 s without them).
+///   15% of the nodes both cost more time than they saved in this loop.
 fn complete<const RECORD: bool>(task: &Subtask) -> Found {
     let free = task.free as usize;
     if free < 2 {
@@ -195,24 +178,10 @@ fn border_columns(task: &Subtask) -> [u8; 32] {
     column
 }
 
-/// Counts one placement (0-based column per row) and whether each rotation fixes it.
-pub(crate) fn record(q: &[u8], found: &mut Found) {
-    let n = q.len();
-    found.solutions += 1;
-    // 180°: (r, c) -> (n-1-r, n-1-c).
-    if (0..n).all(|r| usize::from(q[n - 1 - r]) == n - 1 - usize::from(q[r])) {
-        found.sym180 += 1;
-    }
-    // 90° clockwise: (r, c) -> (c, n-1-r).
-    if (0..n).all(|r| usize::from(q[usize::from(q[r])]) == n - 1 - r) {
-        found.sym90 += 1;
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::subtasks;
     use super::*;
-    use crate::count::constellation::subtasks;
 
     /// The loop against the independent recursive search, on every subtask: counts,
     /// nodes and (when recording) the symmetric completions.

@@ -7,7 +7,7 @@
 //! `(S, R)` into `(S reversed, R's complement)`, upside down gives `(S's complement,
 //! R reversed)`, and the reflection in the main diagonal swaps them: `(R, S)`.
 //!
-//! So take a class [`Shade`] of a set that neither reversal nor complement changes,
+//! So take a class, a *shade*, of a set that neither reversal nor complement changes,
 //! the same function for columns and for rows. The mirror and upside down keep
 //! `shade(S)` and `shade(R)`; the reflection swaps them. Hence the placements with
 //! `(shade(S), shade(R)) = (a, b)` are as many as those with `(b, a)`, and
@@ -35,7 +35,7 @@
 //! end's descriptor (the rows of its left queens, and the row of its queen in the
 //! middle column if that is an end row), and an odd board's rule depends on the middle
 //! row's queen as well as on the batch ([`Rule::odd`]). The upside-down weight of
-//! `middle.rs` and this one multiply: upside down keeps both shades, so over each pair
+//! `odd.rs` and this one multiply: upside down keeps both shades, so over each pair
 //! of a placement and its upside-down image the reflection's weights are equal, and the
 //! upside-down weights add up to 2.
 //!
@@ -90,14 +90,9 @@ pub(crate) fn describable(n: u32) -> bool {
 
 /// The smallest odd board whose count uses the reflection. It saves a share of the
 /// pair count, but its lists cost more to make and filter (sorted by class, tagged
-/// for each middle queen), and below 19 the pair count is too small a part for that.
-/// On the AMD EPYC (task-clock, both builds at once on their own cores, swapped every
-/// round; docs/benchmarks.md): `count 17 --threads 1` took 12-25% longer with it in
-/// four rounds (a first version against 0f01490), `count 19 --threads 1` 0.85-1.02x
-/// the time without it (b838553 against 874bb1a, 0.91x by the geometric mean of
-/// four), with 16% fewer instructions (callgrind, `count 19 --shard 3/40`: 10.38 G ->
-/// 8.70 G; its pair count 5.24 G -> 3.17 G). Chosen on that machine alone: where
-/// memory is slower against the cores, the break-even may sit elsewhere.
+/// for each middle queen), and below 19 the pair count is too small a part for that
+/// (docs/benchmarks.md, "The reflection on odd boards"). Where memory is slower
+/// against the cores, the break-even may sit elsewhere.
 const ODD_REFLECTS_FROM: u32 = 19;
 
 /// Whether an odd `n`-board's count uses the reflection: n = 19 and 21.
@@ -110,10 +105,8 @@ pub(crate) fn reflects_odd(n: u32) -> bool {
 /// are `p + 1` where the middle queen stands at position `p` of the end, 0 where it
 /// does not stand in this end. Without the middle queen, the class under complement
 /// ([`end_class`]); with it, its position and the class of the other `k - 1` positions,
-/// numbered above every class without it. (Numbered below them, the pair count of
-/// `count 17` took 11% more instructions under callgrind, 2.93 G against 2.63 G, with
-/// a first version of the reflection used at 17: the shades' order decides which
-/// pairs weigh 0.)
+/// numbered above every class without it. The shades' order decides which pairs
+/// weigh 0, and numbered below them, more pairs were counted.
 pub(crate) fn class(k: u32, end: u32) -> u32 {
     let mark = end >> k;
     if mark == 0 {
@@ -139,7 +132,7 @@ pub(crate) fn mark(k: u32, p: u32) -> u32 {
 
 /// Each tag's place in the order of end classes, highest first, on an odd board that
 /// uses the reflection: a list sorted by place is in runs of rank under every rule,
-/// since a rule's rank grows with the class (`middle.rs` filters such lists for each
+/// since a rule's rank grows with the class (`odd.rs` filters such lists for each
 /// middle queen). Elsewhere one place for all.
 pub(crate) struct Places {
     places: Vec<u16>,
@@ -245,7 +238,7 @@ impl Rule {
 
     /// No weight yet: halves built under this rule are tagged with their end
     /// descriptors (see [`class`]) in one run, for an odd board's lists that serve
-    /// several middle queens and so several rules (`middle.rs`).
+    /// several middle queens and so several rules (`odd.rs`).
     pub(crate) const ENDS: Rule = Rule {
         describes: true,
         ..Rule::NONE
@@ -371,7 +364,7 @@ impl Rule {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::batches::{batches, middles};
+    use crate::count::join::batches::{batches, middles};
 
     #[test]
     fn the_sort_by_place_is_a_stable_sort_at_every_length() {
@@ -573,7 +566,7 @@ mod tests {
             assert_eq!((one, two), (0, RANKS));
             assert_eq!(rule.run(class), RANKS - 1);
         }
-        // An odd board's batches have no shade (its halves are paired by `middle.rs`,
+        // An odd board's batches have no shade (its halves are paired by `odd.rs`,
         // which weighs them by upside down instead).
         for n in [5u32, 13, 15, 17, 19] {
             for batch in batches(n) {

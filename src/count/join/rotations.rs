@@ -1,5 +1,5 @@
 //! The placements that a rotation maps to themselves, counted directly: the join counts
-//! totals only, and Burnside's lemma needs these for the distinct count.
+//! totals only, and Burnside's lemma needs these for the unique count.
 //!
 //! A placement fixed by the 180° rotation is its top half plus that half turned
 //! around; one fixed by 90° is its queens in orbits of four. So one search places a
@@ -11,10 +11,9 @@
 //! keeps attacks, so a square that none of them attacks has an orbit none of them
 //! attacks: the search tests only the first square of an orbit against the board, by
 //! the bitmasks of a plain search, and the orbit's squares against each other by two
-//! columns it leaves out. (Tested square by square, the orbit's every queen against
-//! the board, this was 26.3 M of `count 16`'s 696 M instructions under callgrind.)
+//! columns it leaves out, rather than every queen of the orbit against the board.
 
-use super::kernel::Found;
+use crate::count::found::Found;
 
 /// Counts the placements of an `n`×`n` board (`n` <= 32) fixed by the 90° and by the
 /// 180° rotation, as `sym90` and `sym180`; `nodes` is the orbits placed.

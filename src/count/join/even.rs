@@ -1,52 +1,17 @@
-//! The second engine (feature `std`): totals by joining half boards, for the sizes in
-//! [`SIZES`](super::batches::SIZES).
-//!
-//! Every placement splits into a top half (rows `0..h`, `h = n/2` rounded down) and a
-//! bottom half (the last `h` rows); an odd board has its middle row between them, whose
-//! queen `middle.rs` fixes. The top half's queens stand in some set `S` of `h` columns
-//! and the bottom half's in the other columns. So the placements whose top half uses
-//! `S` are the pairs (top half on `S`, bottom half on the complement) whose diagonals
-//! do not meet; they are counted without completing a single board. This file counts
-//! an even board's batches.
-//!
-//! Each half is one `u64`: a diagonal that a top queen casts and a bottom queen stands
-//! on crosses the middle row inside the board, so a half is described by the diagonals
-//! it has across row `h`: `n` bits for those running down and right, `n` for those
-//! running down and left. Two halves fit iff their words share no bit. Bottom halves
-//! are top halves of the upside-down board, so one generator serves both.
-//!
-//! Subtasks: the columns are cut into key columns and a block of free columns in the
-//! middle ([`free`]). One subtask, a [`Batch`], takes every `S` with the same key
-//! columns. Where the quarter table fits the memory budget ([`Room`]), each `S`'s tops
-//! and bottoms are built from quarter boards (`quarters.rs`) and joined; otherwise one
-//! search generates all the batch's tops, sorted by free columns as it goes, and one
-//! more all the bottoms on the complementary key columns; then each `S` is joined with
-//! its complement. (The two ways number a word's bits differently; a top is only ever
-//! paired with bottoms made the same way.)
-//!
-//! Symmetry: a placement's mirror image has the mirrored columns and its upside-down
-//! image the complementary ones; both keep the key columns key (the free block is
-//! centred), so the four key patterns of a class have equal counts, and one is
-//! computed and weighted by the class size. The join counts totals only: the distinct
-//! count needs the placements that a rotation fixes, which `rotations.rs` counts.
-//!
-//! Where the time goes: counting the pairs, 256 bottoms at a time with bit-sliced OR
-//! tables (`pairs.rs`: two thirds of `count 18` with quarters), then making the halves.
-//!
-//! Each part has its own file: the batches and their weights (`batches.rs`), the
-//! memory plan (`room.rs`), halves built (`quarters.rs`) or searched (`halves.rs`),
-//! and the pair count (`pairs.rs`). This file counts one batch with them.
+//! An even board's batch counted: every column set of the batch, its tops paired with
+//! the bottoms on the other columns, the halves built from the quarter table or
+//! searched, as the memory budget allows. (An odd board's batch is `odd.rs`'s.)
 
 use std::vec::Vec;
 
 use super::batches::{Batch, column_sets, free, stands_for};
-use super::halves::{Role, count_set, sort};
-use super::kernel::Found;
-use super::middle;
+use super::halves::searched::{Role, count_set, sort};
+use super::halves::{Half, Quarters, Rights};
+use super::odd;
 use super::pairs::{Ranked, Work, pairs};
-use super::quarters::{Half, Quarters, Rights};
+use super::reflection::Rule;
 use super::room::Room;
-use super::transpose::Rule;
+use crate::count::found::Found;
 
 /// Counts the placements of one batch: those whose top half's key columns are
 /// `batch.pattern`, each pair of halves weighted by the batch's [`Rule`] (the
@@ -63,10 +28,9 @@ pub(crate) fn count(batch: Batch, room: Room) -> Found {
 /// [`count`] with the pairs weighed by `rule`.
 fn count_by(batch: Batch, rule: &Rule, room: Room) -> Found {
     if batch.n % 2 == 1 {
-        return middle::count(batch, room);
+        return odd::count(batch, room);
     }
-    // Built halves need no search and no sorting: `count 18 --threads 1` took 4.34 s
-    // with them against 7.51 s searched (before the pair count's later speed-ups).
+    // Built halves need no search and no sorting, so they come first.
     if room.quarters {
         return by_quarters(batch, rule, room.words);
     }
@@ -118,7 +82,7 @@ fn sorted(n: u32, pattern: u32, capacity: usize) -> Option<([Vec<Vec<u64>>; 2], 
     Some((sides, top_nodes + bottom_nodes))
 }
 
-/// [`count`] with every column set's halves built from quarters (`quarters.rs`), one
+/// [`count`] with every column set's halves built from quarters (`halves/table.rs`), one
 /// set at a time; a set whose halves would pass `capacity` words is counted by
 /// [`count_set`]. `nodes` is the pairs of quarter placements tested (and a searched
 /// set's queens placed).
@@ -204,12 +168,12 @@ fn sum(counts: impl Iterator<Item = (Found, u8)>) -> Found {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::batches::batches;
-    use crate::count::pairs::BLOCK;
+    use crate::count::join::batches::batches;
+    use crate::count::join::pairs::BLOCK;
 
     #[test]
     fn a_batch_equals_its_sets_and_falls_back_to_them_when_out_of_room() {
-        // (An odd board's batches are `middle.rs`'s, tested there.)
+        // (An odd board's batches are `odd.rs`'s, tested there.)
         let n = 14;
         let (mut fell_back, mut built_fell_back) = (0, 0);
         for batch in batches(n) {
@@ -365,7 +329,7 @@ mod tests {
     #[test]
     fn the_weighted_joins_give_the_totals() {
         // The engine's logic at sizes small enough to check against the plain solver;
-        // odd sizes go to `middle.rs`, their middle row's queen fixed.
+        // odd sizes go to `odd.rs`, their middle row's queen fixed.
         for n in 4..=14 {
             for quarters in [false, true] {
                 let room = Room {

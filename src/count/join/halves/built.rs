@@ -1,0 +1,634 @@
+//! Half boards built from the quarter table (`table.rs`), one column set's list at a
+//! time.
+//!
+//! A top half of `k` rows on the column set `S` is a left part (its queens in the
+//! left `n/2` columns) and a right part (the rest). Each part is a placement in a
+//! corner quarter of the board, and the right quarter, read from the board's right
+//! edge, is the same kind of square. So one table serves both parts: for each choice of
+//! rows `A` for the left part, every left placement on (`A`, `S`'s left columns) and
+//! every right placement on (the other rows, `S`'s right columns, mirrored) make a half
+//! unless their diagonals meet. That is one AND per pair instead of a search per half,
+//! and each column set's halves come in a list of their own, with no sorting.
+
+use std::vec::Vec;
+
+use super::table::{MIDDLE_ROW, Quarters};
+use super::words::{Frame, Half, SENTINEL};
+use crate::count::join::batches::mirror;
+use crate::count::join::reflection::{RANKS, Rule, TAG_SHIFT, end_class, ends, mark};
+
+impl Quarters {
+    /// Which of a kept left part's words `half` takes, if the table keeps them.
+    fn kept(&self, half: Half) -> Option<usize> {
+        if self.lefts.is_empty() {
+            None
+        } else if half == Half::Top {
+            Some(0)
+        } else {
+            (half == Half::other(self.n)).then_some(1)
+        }
+    }
+
+    /// Fills `out` with the word (see `halves/words.rs`) of every `half` of this table's `n`×`n`
+    /// board, cut below row `k = n/2`, whose queens stand on the column set `cols` and
+    /// whose word has none of the bits of `avoid`: the top half (rows `0..k`) or the bottom half
+    /// (rows `k..n`), in runs of the ranks `rule` gives them, each word tagged with its
+    /// run. Returns the runs' starts and how many pairs of parts it tested;
+    /// `None` (and `out` cut short) if `out` might pass `limit` words. `scratch` is
+    /// room kept by the caller.
+    ///
+    /// A word has the diagonals crossing row `k` inside the board: bit `i` for the
+    /// down-right one through column `n - 1 - i`, bit `n + i` for the down-left one
+    /// through column `i`. So a top and a bottom fit iff their diagonals share no bit.
+    /// Above them, from bit 54, is the half's run: where the rank of its end class puts
+    /// it (`reflection.rs`).
+    ///
+    /// A bottom half turned upside down is a top half of `n - k` rows, built as one;
+    /// its word then describes the diagonals crossing the board's row `k - 1` upside
+    /// down, and `upside_down` (`words.rs`) renumbers them as they cross row `k`. It moves each
+    /// bit on its own, so it is applied to each part's share of the word rather than
+    /// to every word.
+    // The list's shape, its filter, its rule, where it goes, the room it may take:
+    // each is needed, and grouping them would only rename them.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn halves(
+        &self,
+        half: Half,
+        cols: u32,
+        rule: &Rule,
+        avoid: u64,
+        out: &mut Vec<u64>,
+        scratch: &mut Rights,
+        limit: usize,
+    ) -> Option<([usize; RANKS + 1], u64)> {
+        // Described lists take their own copy of the loop, so that the others pay
+        // nothing for them.
+        let list = (half, cols, avoid, limit);
+        if rule.describes() {
+            self.made::<true>(list, rule, out, scratch)
+        } else {
+            self.made::<false>(list, rule, out, scratch)
+        }
+    }
+
+    /// [`Quarters::halves`], with `DESCRIBED` as `rule.describes()`.
+    fn made<const DESCRIBED: bool>(
+        &self,
+        (half, cols, avoid, limit): (Half, u32, u64, usize),
+        rule: &Rule,
+        out: &mut Vec<u64>,
+        scratch: &mut Rights,
+    ) -> Option<([usize; RANKS + 1], u64)> {
+        let (n, frame, kept) = (self.n, Frame::of(self.n, half), self.kept(half));
+        let [left, right] = part_columns(n, self.m, cols);
+        // The rows the half has as it is built (a bottom half upside down).
+        let all_rows = (1u32 << frame.k) - 1;
+        scratch.keep_for([
+            u64::from(right),
+            avoid,
+            u64::from(frame.k) | (half as u64) << 8 | u64::from(DESCRIBED) << 16,
+        ]);
+        let (mut tested, mut runs) = (0, [0; RANKS + 1]);
+        // The halves so far are `out[..end]`; past it, `out` keeps the room of earlier
+        // lists, so that it is zeroed only where it grows. Described halves with the
+        // middle column's queen in an end row go to `marked` first (see below).
+        let (mut end, mut marked_end) = (0, 0);
+        let mut marked = core::mem::take(&mut scratch.marked);
+        let k = ends(n);
+        // The halves of one choice of rows share an end class, so taking the choices
+        // rank by rank sorts the list by rank as it is made. (Sorted once, rather than
+        // every choice looked at once per rank: five times over at even sizes.)
+        // Described, they are taken by class, highest first, in one run.
+        let size = left.count_ones();
+        let order = scratch.order(rule, [frame.k, size, k]);
+        // Runs up to `current` have their starts.
+        let mut current = 0;
+        for &(key, rows) in &order {
+            let run = if DESCRIBED { RANKS - 1 } else { key };
+            if run != current {
+                runs[current + 1..=run].fill(end);
+                current = run;
+            }
+            let span = self.span(rows, left);
+            if span.is_empty() {
+                continue;
+            }
+            let ([rights, marked_rights], real) =
+                scratch.rights(all_rows ^ rows, DESCRIBED, || {
+                    // A part with a diagonal to avoid makes no half, so it is dropped
+                    // before the pairs are tested. Described, a right part adds its
+                    // middle column's queen to the tag.
+                    let mark = move |r| if DESCRIBED { middle_mark(r, k) } else { 0 };
+                    self.group(all_rows ^ rows, right)
+                        .iter()
+                        .map(move |&r| [r, frame.right_word(r) | mark(r)])
+                        .filter(|[_, word]| word & avoid == 0)
+                });
+            let rights = &scratch.parts[rights];
+            let marked_rights: &[[u64; 2]] = if DESCRIBED {
+                &scratch.parts[marked_rights]
+            } else {
+                &[]
+            };
+            if real == 0 {
+                // (A fifth of the lefts at n = 18 had no right part to join.)
+                continue;
+            }
+            let [pairs, marked_pairs] = [rights.len(), marked_rights.len()].map(|r| span.len() * r);
+            if end + marked_end + pairs + marked_pairs > limit {
+                out.truncate(end);
+                scratch.marked = marked;
+                return None;
+            }
+            tested += (span.len() * real) as u64;
+            // Room for every pair; only the fitting ones move `end` on.
+            if out.len() < end + pairs {
+                out.resize(end + pairs, 0);
+            }
+            if DESCRIBED && marked.len() < marked_end + marked_pairs {
+                marked.resize(marked_end + marked_pairs, 0);
+            }
+            let (run, rights) = (rule.run_tag(k, rows, key), [rights, marked_rights]);
+            let outs = [&mut out[..], &mut marked[..]];
+            [end, marked_end] = if let Some(which) = kept {
+                let lefts = self.lefts[span].iter();
+                let lefts = lefts.map(|left| [left.words[which], left.clash]);
+                join_all(lefts, [run, avoid], rights, outs, [end, marked_end])
+            } else {
+                let lefts = self.entries[span].iter();
+                let lefts = lefts.map(|&left| [frame.left_word(left), frame.clash(left)]);
+                join_all(lefts, [run, avoid], rights, outs, [end, marked_end])
+            };
+        }
+        runs[current + 1..].fill(end);
+        if marked_end > 0 {
+            end = self.marked_first(out, end, &marked[..marked_end]);
+            runs[RANKS] = end;
+        }
+        scratch.orders[size as usize] = order;
+        scratch.marked = marked;
+        out.truncate(end);
+        Some((runs, tested))
+    }
+
+    /// Puts the described halves `marked` (their middle column's queen in an end row:
+    /// classes above all others) before the `end` halves of `out`, sorted by class,
+    /// highest first (a counting sort); returns the new end.
+    fn marked_first(&self, out: &mut Vec<u64>, end: usize, marked: &[u64]) -> usize {
+        let m = marked.len();
+        if out.len() < end + m {
+            out.resize(end + m, 0);
+        }
+        out.copy_within(0..end, m);
+        self.places.sort(marked, &mut out[..m]);
+        end + m
+    }
+}
+
+/// The right parts that [`Quarters::halves`] pairs with left ones, with their shares of
+/// the word, kept from one list to the next while they stay the same: the column sets
+/// of a batch come in an order where the right quarter's columns change least often
+/// (the free columns in the left half change fastest), so most lists reuse them. Kept
+/// by the caller, one per kind of list.
+#[derive(Default)]
+pub(crate) struct Rights {
+    /// What the kept parts are for: the right quarter's columns, the bits to avoid and
+    /// the frame (its rows, and whether upside down).
+    key: Option<[u64; 3]>,
+    /// For each choice of the right part's rows, where its parts are in `parts`: those
+    /// without a mark from `start` to `mid`, those with one to `end`, and how many are
+    /// real ([`Rights::rights`]); `None` until asked for.
+    spans: Vec<Option<[u32; 4]>>,
+    parts: Vec<[u64; 2]>,
+    /// For each size of a left part, its choices of rows with their runs (or, for
+    /// described lists, places in the order of classes), in that order (see
+    /// [`Rights::order`]), for the rule and rows of `orders_for`.
+    orders: Vec<Vec<(usize, u32)>>,
+    orders_for: Option<(Option<[u32; 2]>, bool, [u32; 2])>,
+    /// A described list's halves with a mark, as they are made.
+    marked: Vec<u64>,
+    /// Marked parts, while they are set apart.
+    spare: Vec<[u64; 2]>,
+}
+
+impl Rights {
+    /// Forgets the kept parts unless they were made for `key`.
+    fn keep_for(&mut self, key: [u64; 3]) {
+        if self.key != Some(key) {
+            self.key = Some(key);
+            self.spans.clear();
+            self.parts.clear();
+        }
+    }
+
+    /// The choices of `size` rows of a half's `rows` for its left part, with the runs
+    /// that `rule` gives their end classes on `k` end rows, by run (then by rows);
+    /// described ([`Rule::ENDS`]), by end class, highest first, in one run. Handed
+    /// out until given back. Made once per rule and size rather than once per list,
+    /// since the lists of a batch share its rule.
+    fn order(&mut self, rule: &Rule, [rows, size, k]: [u32; 3]) -> Vec<(usize, u32)> {
+        let made_for = Some((rule.shade(), rule.describes(), [rows, k]));
+        if self.orders_for != made_for {
+            self.orders_for = made_for;
+            self.orders.clear();
+            self.orders.resize(rows as usize + 1, Vec::new());
+        }
+        let order = &mut self.orders[size as usize];
+        if order.is_empty() {
+            let key = |rows| {
+                let class = end_class(k, rows);
+                if rule.describes() {
+                    (u32::MAX - class) as usize
+                } else {
+                    rule.run(class)
+                }
+            };
+            // A half that weighs 0 with every half ([`Rule::weighs`]) is not made:
+            // about a tenth of them at n = 16 to 18.
+            let pairs = |&(_, r): &(usize, u32)| {
+                rule.describes() || rule.weighs(rule.rank(end_class(k, r)), k)
+            };
+            order.extend(subsets(rows, size).map(|r| (key(r), r)).filter(pairs));
+            order.sort_unstable();
+        }
+        core::mem::take(order)
+    }
+
+    /// The parts on the rows `rows`, made by `make` if not kept yet: where in `parts`
+    /// those without a mark in their tag are, and (for `described` lists, see
+    /// [`middle_mark`]) those with one, each range padded with parts that fit no left
+    /// part ([`SENTINEL`]) to a multiple of [`PARTS_STEP`]; and how many of them are
+    /// real.
+    fn rights<I: Iterator<Item = [u64; 2]>>(
+        &mut self,
+        rows: u32,
+        described: bool,
+        make: impl FnOnce() -> I,
+    ) -> ([core::ops::Range<usize>; 2], usize) {
+        let at = rows as usize;
+        if self.spans.len() <= at {
+            self.spans.resize(at + 1, None);
+        }
+        let [start, mid, end, real] = self.spans[at].unwrap_or_else(|| {
+            let start = self.parts.len();
+            self.parts.extend(make());
+            let real = self.parts.len() - start;
+            self.spare.clear();
+            if described {
+                self.set_marked_apart(start);
+            }
+            let pad = |parts: &mut Vec<[u64; 2]>, from: usize| {
+                let len = (parts.len() - from).next_multiple_of(PARTS_STEP);
+                parts.resize(from + len, [SENTINEL, 0]);
+            };
+            pad(&mut self.parts, start);
+            let mid = self.parts.len();
+            self.parts.extend_from_slice(&self.spare);
+            pad(&mut self.parts, mid);
+            let span = [start, mid, self.parts.len(), real].map(|i| i as u32);
+            self.spans[at] = Some(span);
+            span
+        });
+        let [start, mid, end, real] = [start, mid, end, real].map(|i| i as usize);
+        ([start..mid, mid..end], real)
+    }
+
+    /// Moves the parts from `start` on that have a mark to `spare`, and the others up
+    /// in their order.
+    fn set_marked_apart(&mut self, start: usize) {
+        let mut kept = start;
+        for i in start..self.parts.len() {
+            let part = self.parts[i];
+            if part[1] >> TAG_SHIFT == 0 {
+                self.parts[kept] = part;
+                kept += 1;
+            } else {
+                self.spare.push(part);
+            }
+        }
+        self.parts.truncate(kept);
+    }
+}
+
+/// The right parts a left part is joined with per turn of [`join`]'s loop, and the
+/// multiple their lists are padded to.
+const PARTS_STEP: usize = 2;
+
+/// The end descriptor's mark (`reflection.rs`) of a right part `quarter` of an odd
+/// board, whose right quarter's last column is the board's middle one: where its queen
+/// in that column stands, if in one of the `k` end rows.
+fn middle_mark(quarter: u64, k: u32) -> u64 {
+    let row = (quarter >> MIDDLE_ROW) as u32 & 0xf;
+    if row == 0 {
+        0
+    } else {
+        u64::from(mark(k, row - 1)) << TAG_SHIFT
+    }
+}
+
+/// Joins each left part of `lefts` (its share of the word and its clash) with the right
+/// parts without a mark and those with one (`rights`), writing the halves to the
+/// matching `outs` from `ends` on (see [`join`]); returns the new ends.
+fn join_all(
+    lefts: impl Iterator<Item = [u64; 2]>,
+    [run, avoid]: [u64; 2],
+    [rights, marked]: [&[[u64; 2]]; 2],
+    [out, marked_out]: [&mut [u64]; 2],
+    [mut end, mut marked_end]: [usize; 2],
+) -> [usize; 2] {
+    for [word, clash] in lefts {
+        end = join(word, clash, run, avoid, rights, out, end);
+        if !marked.is_empty() {
+            marked_end = join(word, clash, run, avoid, marked, marked_out, marked_end);
+        }
+    }
+    [end, marked_end]
+}
+
+/// Writes the word of a left part (its share `word` and its `clash`, see
+/// [`Frame::left_word`] and [`Frame::clash`]) joined with each right placement in
+/// `rights` (with their words), tagged with `run`, whose diagonals it does not meet to
+/// `out` from `end` on, and returns the new end. Branch-free: every word is written,
+/// and the end moves on only past the fitting ones; `out` has room for all of `rights`
+/// after `end`.
+fn join(
+    word: u64,
+    clash: u64,
+    run: u64,
+    avoid: u64,
+    rights: &[[u64; 2]],
+    out: &mut [u64],
+    mut end: usize,
+) -> usize {
+    if word & avoid != 0 {
+        return end;
+    }
+    let word = word | run;
+    // Two at a time: the lists of right parts are short (4 to 31 parts for most
+    // lefts at n = 18, fewer at 16), and padded to a multiple of two with parts that
+    // fit nothing, so the loop takes half the turns. (Four at a time, too many of the
+    // slots would be padding.)
+    for step in rights.as_chunks::<PARTS_STEP>().0 {
+        // Both parts are read before either word is written. Read after the first
+        // write, the second part waits on it: the processor cannot know that the
+        // write's address (it waits for `end`) is not the read's.
+        let [[a, a_word], [b, b_word]] = *step;
+        out[end] = word | a_word;
+        end += usize::from(a & clash == 0);
+        out[end] = word | b_word;
+        end += usize::from(b & clash == 0);
+    }
+    end
+}
+
+/// The columns of the column set `cols` of an `n`×`n` board that a half's left part
+/// takes (those of the left `n/2`) and its right part's, in the right quarter of side
+/// `m` read from the board's right edge (column `c` becomes `n - 1 - c`).
+fn part_columns(n: u32, m: u32, cols: u32) -> [u32; 2] {
+    [
+        cols & ((1 << (n / 2)) - 1),
+        mirror(n, cols) & ((1 << m) - 1),
+    ]
+}
+
+/// The subsets of `0..k` with `size` elements, smallest first (Gosper's hack).
+fn subsets(k: u32, size: u32) -> impl Iterator<Item = u32> {
+    let (set, first) = ((1u32 << k) - 1, (1u32 << size) - 1);
+    core::iter::successors((first & set == first).then_some(first), move |&x| {
+        if x == 0 {
+            return None;
+        }
+        // The lowest bit of `x` is a power of two, so Gosper's division by it is a
+        // shift: a division takes a dozen cycles or more, and this runs for every
+        // choice of a list's rows (about 2 million times in `count 16`).
+        let ripple = x + (x & x.wrapping_neg());
+        let next = (((ripple ^ x) >> 2) >> x.trailing_zeros()) | ripple;
+        (next & !set == 0).then_some(next)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Numbering;
+    use super::*;
+
+    #[test]
+    fn a_list_s_work_is_every_pair_of_its_parts() {
+        // `halves` reports (as `nodes`) the pairs of a left and a right part it
+        // tested: for each choice of the left part's rows, the left placements on
+        // them times the right placements on the other rows, padding not counted.
+        for n in [12u32, 14] {
+            let quarters = Quarters::build(n, true);
+            let (h, m) = (n / 2, n.div_ceil(2));
+            let all_rows = (1u32 << h) - 1;
+            let mut nonzero = 0;
+            for set in (0u32..1 << n).filter(|s| s.count_ones() == h).step_by(7) {
+                let [left, right] = part_columns(n, m, set);
+                let wanted: u64 = subsets(h, left.count_ones())
+                    .map(|rows| {
+                        let lefts = quarters.group(rows, left).len();
+                        let rights = quarters.group(all_rows ^ rows, right).len();
+                        (lefts * rights) as u64
+                    })
+                    .sum();
+                let (mut out, mut rights) = (Vec::new(), Rights::default());
+                let made = quarters.halves(
+                    Half::Top,
+                    set,
+                    &Rule::NONE,
+                    0,
+                    &mut out,
+                    &mut rights,
+                    usize::MAX,
+                );
+                assert_eq!(made.unwrap().1, wanted, "n={n} {set:#x}");
+                nonzero += usize::from(wanted > 0);
+            }
+            assert!(nonzero > 10, "n={n}");
+        }
+    }
+
+    #[test]
+    fn kept_right_parts_give_the_lists_fresh_ones_give() {
+        // One `Rights` for every set of n = 13 and 14 in turn (each kept while the
+        // right quarter's columns, the bits to avoid and the frame stay the same, and
+        // its orders of rows while the rule does: each set takes its batch's), against
+        // a fresh one per list; and a list in the middle of it cut short.
+        for n in [13u32, 14] {
+            let quarters = Quarters::build(n, true);
+            let (mut kept, mut list, mut fresh_list) = (Rights::default(), Vec::new(), Vec::new());
+            let key = ((1u32 << n) - 1) & !crate::count::join::batches::free(n);
+            let sets = (0u32..1 << n).filter(|s| s.count_ones() == n / 2);
+            for (i, set) in sets.enumerate() {
+                let rule = Rule::of(crate::count::join::batches::Batch {
+                    n: n as u8,
+                    pattern: set & key,
+                    weight: 1,
+                });
+                let avoid = if n % 2 == 1 {
+                    Numbering::Built.through(n, (i % 3) as u32)
+                } else {
+                    0
+                };
+                for half in [Half::Top, Half::Bottom] {
+                    let kept_runs =
+                        quarters.halves(half, set, &rule, avoid, &mut list, &mut kept, usize::MAX);
+                    let fresh = &mut Rights::default();
+                    let fresh_runs = quarters.halves(
+                        half,
+                        set,
+                        &rule,
+                        avoid,
+                        &mut fresh_list,
+                        fresh,
+                        usize::MAX,
+                    );
+                    assert_eq!(kept_runs, fresh_runs, "n={n} {set:#x}");
+                    assert_eq!(list, fresh_list, "n={n} {set:#x}");
+                }
+                if i == 100 {
+                    let cut =
+                        quarters.halves(Half::Top, set, &Rule::NONE, 0, &mut list, &mut kept, 1);
+                    assert!(cut.is_none() || list.len() <= 1);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn kept_left_words_give_the_lists_made_ones_give() {
+        // Every kind of half of n = 13 and 14, with each batch's rule and a middle
+        // queen's diagonals to avoid, from a table that keeps its left parts' words
+        // (for tops, and bottoms or turned tops) and from one that makes them.
+        for n in [13u32, 14] {
+            let [kept, made] = [true, false].map(|lefts| Quarters::build(n, lefts));
+            assert!(!kept.lefts.is_empty() && made.lefts.is_empty());
+            let key = ((1u32 << n) - 1) & !crate::count::join::batches::free(n);
+            let sets = (0u32..1 << n).filter(|s| s.count_ones() == n / 2);
+            for (i, set) in sets.enumerate().filter(|(i, _)| i % 5 == 0) {
+                let rule = Rule::of(crate::count::join::batches::Batch {
+                    n: n as u8,
+                    pattern: set & key,
+                    weight: 1,
+                });
+                let avoid = if i % 2 == 0 {
+                    Numbering::Built.through(n, (i % n as usize) as u32)
+                } else {
+                    0
+                };
+                for half in [Half::Top, Half::Bottom, Half::Turned] {
+                    let list = |table: &Quarters| {
+                        let (mut out, rights) = (Vec::new(), &mut Rights::default());
+                        let made =
+                            table.halves(half, set, &rule, avoid, &mut out, rights, usize::MAX);
+                        (made, out)
+                    };
+                    assert_eq!(list(&kept), list(&made), "n={n} {set:#x}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn marked_halves_go_first_sorted_by_class() {
+        // Described halves with the middle column's queen in an end row, put before a
+        // list that has no room left for them: sorted by class, highest first, and the
+        // list moved up behind them, whole.
+        let n = 17;
+        let table = Quarters::build(n, false);
+        let k = ends(n);
+        let marked: Vec<u64> = (0..k)
+            .flat_map(|p| {
+                (0..1u64 << k)
+                    .filter(move |r| r >> p & 1 == 0)
+                    .map(move |r| (r, p))
+            })
+            .map(|(rows, p)| (rows | u64::from(mark(k, p))) << TAG_SHIFT | rows)
+            .rev()
+            .collect();
+        let unmarked: Vec<u64> = (0..1u64 << k)
+            .map(|rows| rows << TAG_SHIFT | 1 << 40)
+            .collect();
+        let mut out = unmarked.clone();
+        let end = table.marked_first(&mut out, unmarked.len(), &marked);
+        assert_eq!(end, marked.len() + unmarked.len());
+        assert_eq!(&out[marked.len()..end], &unmarked[..]);
+        let first = &out[..marked.len()];
+        assert!(
+            first
+                .windows(2)
+                .all(|w| table.places.place(w[0]) <= table.places.place(w[1]))
+        );
+        let (mut got, mut wanted) = (first.to_vec(), marked.clone());
+        got.sort_unstable();
+        wanted.sort_unstable();
+        assert_eq!(got, wanted);
+        // The marked classes are above every other.
+        let highest_unmarked = unmarked.iter().map(|&w| table.places.place(w)).min();
+        assert!(
+            first
+                .iter()
+                .all(|&w| Some(table.places.place(w)) < highest_unmarked)
+        );
+    }
+
+    #[test]
+    fn a_list_is_refused_exactly_when_its_pairs_could_pass_the_room() {
+        // A top half whose queens all stand right of the middle has one choice of rows
+        // for its left part (none), so its pairs are the right quarter's placements on
+        // every row, padded to [`PARTS_STEP`] (a whole board of the quarter's size:
+        // an even number, so no padding here): room for exactly that many words builds
+        // the list, one word fewer refuses it.
+        for n in [8u32, 10] {
+            let (h, m) = (n / 2, n.div_ceil(2));
+            let quarters = Quarters::build(n, true);
+            let set = ((1u32 << n) - 1) ^ ((1 << h) - 1);
+            let full = quarters.group((1 << h) - 1, (1 << m) - 1).len();
+            let pairs = full.next_multiple_of(PARTS_STEP);
+            let build = |limit| {
+                let mut out = Vec::new();
+                let rights = &mut Rights::default();
+                quarters
+                    .halves(Half::Top, set, &Rule::NONE, 0, &mut out, rights, limit)
+                    .map(|_| out.len())
+            };
+            assert!(full > 0 && pairs >= full, "n={n}");
+            assert_eq!(build(pairs), Some(full), "n={n}");
+            assert_eq!(build(pairs - 1), None, "n={n}");
+            assert_eq!(build(0), None, "n={n}");
+        }
+    }
+
+    #[test]
+    fn right_parts_are_padded_with_parts_that_fit_nothing() {
+        // Three parts become four (two turns of the join's loop), the fourth a sentinel
+        // that every left part's clash meets; none marked, as the list is undescribed.
+        let mut rights = Rights::default();
+        let parts = [[1u64, 10], [2, 20], [4, 40]];
+        let ([plain, marked], real) = rights.rights(0b101, false, || parts.into_iter());
+        assert_eq!((plain.len(), marked.len(), real), (4, 0, 3));
+        assert_eq!(rights.parts[plain.clone()][..3], parts);
+        assert_eq!(rights.parts[plain.end - 1], [SENTINEL, 0]);
+        assert_eq!(plain.len() % PARTS_STEP, 0);
+        // Kept: asked again for the same rows, the same range, without making them.
+        let again = rights.rights(0b101, false, || -> std::vec::IntoIter<[u64; 2]> {
+            unreachable!("made twice")
+        });
+        assert_eq!(again, ([plain, marked], real));
+        // The next rows' parts follow, padded on their own: one part, one sentinel.
+        let ([next, _], real) = rights.rights(0b011, false, || [[8u64, 80]].into_iter());
+        assert_eq!((next.clone(), real), (4..6, 1));
+        assert_eq!(rights.parts[next], [[8, 80], [SENTINEL, 0]]);
+    }
+
+    #[test]
+    fn subsets_are_those_of_the_right_size_in_order() {
+        for k in 0..=9u32 {
+            for size in 0..=k + 1 {
+                let listed: Vec<u32> = subsets(k, size).collect();
+                let wanted: Vec<u32> = (0u32..1 << k).filter(|s| s.count_ones() == size).collect();
+                assert_eq!(listed, wanted, "k={k} size={size}");
+            }
+        }
+    }
+}

@@ -1,0 +1,454 @@
+//! The quarter table: every placement of non-attacking queens in an `m`×`m` corner
+//! quarter of the board (`m` is `n/2` rounded up), at most one per row and column,
+//! grouped by its rows and columns. Built once per board size, on every thread of the
+//! count, and shared by all of them.
+//!
+//! The table holds about 0.9 million placements for `m = 9` (8 MB with its index),
+//! 7.5 million for `m = 10` (64 MB) and 67 million for `m = 11` (568 MB), some 8x more
+//! per step of `m`. The join uses it where it fits the memory budget
+//! ([`Quarters::bytes`], `room.rs`). Up to `m = 9` it also keeps each placement's
+//! words as a left part of this board's halves, so that a left part joined with a few
+//! right ones is not remade for every list.
+
+use std::sync::{Arc, Mutex};
+use std::vec::Vec;
+
+use rayon::prelude::*;
+
+use super::words::{Frame, Half};
+use crate::count::join::reflection::Places;
+
+/// Every placement in an `m`×`m` quarter, grouped by (rows, columns).
+pub(crate) struct Quarters {
+    /// The board's side, and the quarter's (`n/2` rounded up).
+    pub(super) n: u32,
+    pub(super) m: u32,
+    /// Where the group of (`rows`, `cols`) starts in `entries`, at its [`slot`];
+    /// one more entry marks the end.
+    starts: Vec<u32>,
+    /// The placement's diagonals in the quarter's own coordinates: bit `r - c + m - 1`
+    /// for each queen (`r`, `c`) in the low half, bit `r + c` in the high half.
+    pub(super) entries: Vec<u64>,
+    /// Each entry as a left part of this board's halves, where kept ([`LEFTS_UP_TO`]).
+    /// Made once rather than for every list, since a left part joins several right
+    /// ones (docs/benchmarks.md, "Why the code is shaped so").
+    pub(super) lefts: Vec<Left>,
+    /// Each end descriptor's place in the order of classes, for described halves.
+    pub(super) places: Places,
+}
+
+/// A quarter placement kept as a left part of its board's halves.
+pub(super) struct Left {
+    /// The diagonals a right part joined with it must not have ([`Frame::clash`]).
+    pub(super) clash: u64,
+    /// Its share of a top's word and of the other kind of half's ([`Half::other`]).
+    pub(super) words: [u64; 2],
+}
+
+/// The largest quarter whose table keeps its left parts' words: `m = 9` (n up to 18),
+/// where they add 22 MB to the table's 8 MB. At `m = 10` they would add 181 MB.
+const LEFTS_UP_TO: u32 = 9;
+
+/// Whether the table for an `n`×`n` board keeps its left parts' words.
+pub(super) fn keeps_lefts(n: u32) -> bool {
+    n.div_ceil(2) <= LEFTS_UP_TO
+}
+
+impl Quarters {
+    /// The bytes a table for an `n`×`n` board takes, from the placement counts of
+    /// [`PLACEMENTS`] (`None` where not listed: too large to consider): the entries
+    /// (with their left parts' words up to [`LEFTS_UP_TO`]), the group index, and as
+    /// much again for the copies of its regions' parts that the threads building it
+    /// keep (one region each, so this is more than they take).
+    pub(crate) fn bytes(n: u32) -> Option<usize> {
+        let m = n.div_ceil(2);
+        let placements = PLACEMENTS.get(m as usize)?;
+        let lefts = if keeps_lefts(n) { placements * 24 } else { 0 };
+        Some(placements * 8 + (8 << (2 * m)) + lefts)
+    }
+
+    /// The shared table for an `n`×`n` board, built on first use, on this thread.
+    pub(crate) fn of(n: u32) -> Arc<Quarters> {
+        Quarters::shared(n, false)
+    }
+
+    /// Builds the shared table for an `n`×`n` board, unless built, on the threads of the
+    /// rayon pool this runs on. Called before a count's subtasks start, so that
+    /// [`of`](Quarters::of) then finds it: a table built by the first subtask that needs
+    /// it would keep the other threads waiting. It must not be built on
+    /// the pool while subtasks run, since a thread waiting for its part of the build
+    /// may take up a subtask, which would wait for the table. A pool of one thread
+    /// builds it as `of` does: the left parts' words made through rayon take about
+    /// three times the instructions of one plain loop.
+    pub(crate) fn prepare(n: u32) {
+        Quarters::shared(n, rayon::current_num_threads() > 1);
+    }
+
+    /// [`of`](Quarters::of), built on the pool's threads if `parallel`.
+    fn shared(n: u32, parallel: bool) -> Arc<Quarters> {
+        static BUILT: Mutex<Vec<Arc<Quarters>>> = Mutex::new(Vec::new());
+        // A poisoned lock only means another thread panicked while building; the list
+        // itself is always whole.
+        let mut built = BUILT
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(found) = built.iter().find(|q| q.n == n) {
+            return Arc::clone(found);
+        }
+        // One table at a time: a process that counts another size drops the old one.
+        built.clear();
+        let table = Arc::new(Quarters::built(n, keeps_lefts(n), parallel));
+        built.push(Arc::clone(&table));
+        table
+    }
+
+    /// The table for an `n`×`n` board, with its left parts' words if `lefts`, built on
+    /// this thread.
+    #[cfg(test)]
+    pub(crate) fn build(n: u32, lefts: bool) -> Quarters {
+        Quarters::built(n, lefts, false)
+    }
+
+    /// `build`, on the pool's threads if `parallel`. Each region
+    /// ([`SPLIT_COLUMNS`]) lists its placements twice: once to size its groups, once to
+    /// fill them. The table is the same either way, down to the order of each group.
+    fn built(n: u32, lefts: bool, parallel: bool) -> Quarters {
+        let m = n.div_ceil(2);
+        let region = 1usize << (2 * m - split_columns(m));
+        // Each group's size, one slot on: a prefix sum then makes them its start.
+        let mut starts = std::vec![0u32; (1 << (2 * m)) + 1];
+        let sizes = starts[1..].chunks_mut(region).enumerate().collect();
+        each(parallel, sizes, |(r, sizes): (usize, &mut [u32])| {
+            place(m, r as u32, &mut |slot, _| sizes[slot - r * region] += 1);
+        });
+        for i in 1..starts.len() {
+            starts[i] += starts[i - 1];
+        }
+        let mut entries = std::vec![0u64; starts[starts.len() - 1] as usize];
+        let mut regions = Vec::new();
+        let mut rest = &mut entries[..];
+        for r in 0..1 << split_columns(m) {
+            let (this, after) =
+                rest.split_at_mut((starts[(r + 1) * region] - starts[r * region]) as usize);
+            regions.push((r, this));
+            rest = after;
+        }
+        each(parallel, regions, |(r, entries): (usize, &mut [u64])| {
+            let base = starts[r * region];
+            let mut next: Vec<u32> = starts[r * region..(r + 1) * region]
+                .iter()
+                .map(|s| s - base)
+                .collect();
+            place(m, r as u32, &mut |slot, diagonals| {
+                let at = &mut next[slot - r * region];
+                entries[*at as usize] = diagonals;
+                *at += 1;
+            });
+        });
+        let mut table = Quarters {
+            n,
+            m,
+            starts,
+            entries,
+            lefts: Vec::new(),
+            places: Places::of(n),
+        };
+        if lefts {
+            let [top, other] = [Half::Top, Half::other(n)].map(|half| Frame::of(n, half));
+            let left = move |quarter| Left {
+                clash: top.clash(quarter),
+                words: [top.left_word(quarter), other.left_word(quarter)],
+            };
+            // Written where they are made, on every thread: the first writes to fresh
+            // memory fault pages in, and that costs as much as making the words.
+            table.lefts = if parallel {
+                let entries = table.entries.par_iter().with_min_len(1 << 12);
+                entries.map(|&quarter| left(quarter)).collect()
+            } else {
+                table.entries.iter().map(|&quarter| left(quarter)).collect()
+            };
+        }
+        table
+    }
+
+    /// Where the placements on exactly these rows and columns are in `entries`.
+    pub(super) fn span(&self, rows: u32, cols: u32) -> core::ops::Range<usize> {
+        let slot = slot(self.m, rows, cols);
+        self.starts[slot] as usize..self.starts[slot + 1] as usize
+    }
+
+    /// The placements on exactly these rows and columns.
+    pub(super) fn group(&self, rows: u32, cols: u32) -> &[u64] {
+        &self.entries[self.span(rows, cols)]
+    }
+}
+
+/// Where a quarter placement keeps the row (plus one) of its queen in the quarter's
+/// last column, 0 for none: bits 24 to 27, above its first family of diagonals (which
+/// every reader masks) and below the second.
+pub(super) const MIDDLE_ROW: u32 = 24;
+
+/// How many of a quarter's columns, its last ones, split its table into regions, one
+/// for each pattern of which of them hold a queen: 2^6 = 64 regions, each built on its
+/// own (on any free thread, where the count has several) with no search repeated,
+/// since the search decides those columns first. Each region is one stretch of the
+/// index (its columns' bits are the slot's highest) and of the entries. At `m = 11` a
+/// region averages 8 MB, so that two threads filling one each stay within a 32 MB
+/// last-level cache, where one table-wide fill would write to memory. A machine with a
+/// smaller cache would want more regions. No region holds a twentieth of the table
+/// (a test checks), so more threads stay busy too.
+const SPLIT_COLUMNS: u32 = 6;
+
+/// The columns that split an `m`×`m` quarter's table into regions.
+fn split_columns(m: u32) -> u32 {
+    m.min(SPLIT_COLUMNS)
+}
+
+/// Where the group of the placements on exactly (`rows`, `cols`) of an `m`×`m`
+/// quarter is in the table's index: a column set's groups lie together, so that a
+/// list, which takes the groups of one column set, reads one stretch of the table
+/// rather than many places of it.
+fn slot(m: u32, rows: u32, cols: u32) -> usize {
+    (rows | cols << m) as usize
+}
+
+/// Runs `work` on each of `items`: on the threads of the rayon pool this runs on if
+/// `parallel` (each item a task of its own), else one after another on this thread.
+fn each<T: Send>(parallel: bool, items: Vec<T>, work: impl Fn(T) + Sync + Send) {
+    if parallel {
+        items.into_par_iter().with_max_len(1).for_each(work);
+    } else {
+        items.into_iter().for_each(work);
+    }
+}
+
+/// Calls `emit` with the [`slot`] and the diagonals of every placement in an `m`×`m`
+/// quarter, the empty one included, in the order of the search.
+#[cfg(test)]
+fn place_all(m: u32, emit: &mut impl FnMut(usize, u64)) {
+    for region in 0..1 << split_columns(m) {
+        place(m, region, emit);
+    }
+}
+
+/// `place_all` for the placements in `region`: those whose last [`split_columns`]
+/// columns hold a queen exactly where `region` has a bit (bit 0 for the first of them).
+/// The search goes column by column from the last, each column empty first, then with
+/// its queen on each row in turn.
+fn place(m: u32, region: u32, emit: &mut impl FnMut(usize, u64)) {
+    let first = m - split_columns(m);
+    let split = ((1u32 << split_columns(m)) - 1) << first;
+    let filled = region << first;
+    descend(m, m, [filled, split & !filled], [0; 4], [0, 0], emit);
+}
+
+/// [`place`] for the columns before `next` (the next to decide is `next - 1`, so
+/// `next` > 0: [`descend`] emits the complete placements), with
+/// the columns that must hold a queen and those that must stay empty as masks
+/// (`[filled, empty]`, the region's), the queens of `[rows, cols, down_right,
+/// down_left]` placed, and the rows of column `next - 1` that they attack along the
+/// two diagonals as masks (`[up, down]`: those of the down-right diagonals, which
+/// climb a row per column leftwards, and of the down-left ones): each column's open
+/// rows are then one expression rather than three tests per row (the table is built
+/// by every count of 14 to 22, twice over: 915,442 placements at 17 and 18, 66.8
+/// million at 21 and 22).
+fn place_from(
+    m: u32,
+    next: u32,
+    [filled, empty]: [u32; 2],
+    state: [u64; 4],
+    [up, down]: [u64; 2],
+    emit: &mut impl FnMut(usize, u64),
+) {
+    let [rows, cols, down_right, down_left] = state;
+    let c = next - 1;
+    let row_mask = (1u64 << m) - 1;
+    let forced = [filled, empty];
+    if filled >> c & 1 == 0 {
+        // This column stays empty: the attacks move one row on per column.
+        descend(m, c, forced, state, [up >> 1, (down << 1) & row_mask], emit);
+    }
+    let mut open = if empty >> c & 1 == 0 {
+        row_mask & !(rows | up | down)
+    } else {
+        0
+    };
+    while open != 0 {
+        let r = open.trailing_zeros();
+        let bit = 1u64 << r;
+        open &= open - 1;
+        // The row of a queen in the quarter's last column (an odd board's middle
+        // one, for a right part), above the diagonals: see [`middle_mark`].
+        let last = if c == m - 1 {
+            u64::from(r + 1) << MIDDLE_ROW
+        } else {
+            0
+        };
+        let placed = [
+            rows | bit,
+            cols | 1 << c,
+            down_right | 1 << (r + m - 1 - c) | last,
+            down_left | 1 << (r + c),
+        ];
+        let attacks = [(up | bit) >> 1, ((down | bit) << 1) & row_mask];
+        descend(m, c, forced, placed, attacks, emit);
+    }
+}
+
+/// [`place_from`] for the columns before `next`, with the placements complete (`next`
+/// = 0) emitted here rather than by a call each: most of the search's nodes are
+/// placements, and a call per placement would be most of their cost.
+#[allow(clippy::inline_always)] // a call per placement is what this saves
+#[inline(always)]
+fn descend(
+    m: u32,
+    next: u32,
+    forced: [u32; 2],
+    state: [u64; 4],
+    attacks: [u64; 2],
+    emit: &mut impl FnMut(usize, u64),
+) {
+    if next == 0 {
+        let [rows, cols, down_right, down_left] = state;
+        emit(
+            slot(m, rows as u32, cols as u32),
+            down_right | down_left << 32,
+        );
+    } else {
+        place_from(m, next, forced, state, attacks, emit);
+    }
+}
+
+/// The number of placements in an `m`×`m` quarter for `m = 0..=11`, the empty one
+/// included, as [`place`] counted them; a test recounts them up to 9 (10 takes seconds
+/// in a debug build; 11, 66,807,234, was counted with a release build while this was
+/// written), and those for 8, 9 and 10 match `../shared/REFERENCE.md`. The table for
+/// 11 takes 568 MB, so n = 21 and 22 build their halves within the default budget of
+/// 1 GiB; the next, about 600 million placements if it grows 9x again as from 10 to 11
+/// (not counted), would not fit it.
+const PLACEMENTS: [usize; 12] = [
+    1, 2, 5, 18, 87, 462, 2_635, 16_870, 118_969, 915_442, 7_535_369, 66_807_234,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_placement_counts_are_those_listed() {
+        for m in 0..=9 {
+            let mut counted = 0;
+            place_all(m, &mut |_, _| counted += 1);
+            assert_eq!(counted, PLACEMENTS[m as usize], "m={m}");
+        }
+    }
+
+    #[test]
+    fn each_group_holds_its_placements_in_the_order_of_a_plain_search() {
+        // Against a search written for this test alone, square by square, that lists
+        // every placement of a quarter (column by column from the last, each column
+        // empty, then with its queen on each row in turn) with its rows, columns and
+        // diagonals.
+        for m in 1..=7u32 {
+            let table = Quarters::build(2 * m, false);
+            let mut wanted = std::collections::BTreeMap::<(u32, u32), Vec<u64>>::new();
+            plain(m, m, &mut Vec::new(), &mut |queens: &[(u32, u32)]| {
+                let (mut rows, mut cols, mut word) = (0, 0, 0u64);
+                for &(r, c) in queens {
+                    (rows, cols) = (rows | 1 << r, cols | 1 << c);
+                    word |= 1 << (r + m - 1 - c) | 1 << (32 + r + c);
+                    if c == m - 1 {
+                        word |= u64::from(r + 1) << MIDDLE_ROW;
+                    }
+                }
+                wanted.entry((rows, cols)).or_default().push(word);
+            });
+            let mut groups = 0;
+            for rows in 0..1u32 << m {
+                for cols in 0..1u32 << m {
+                    let none = Vec::new();
+                    let listed = wanted.get(&(rows, cols)).unwrap_or(&none);
+                    let group = table.group(rows, cols);
+                    assert_eq!(group, &listed[..], "m={m} {rows:#b} {cols:#b}");
+                    groups += usize::from(!listed.is_empty());
+                }
+            }
+            assert_eq!(groups, wanted.len(), "m={m}");
+            assert_eq!(table.entries.len(), PLACEMENTS[m as usize], "m={m}");
+        }
+    }
+
+    /// Calls `found` with every placement of non-attacking queens, at most one per
+    /// row and column, in the columns before `next` of an `m`×`m` square, beside
+    /// `queens` (those of the columns from `next` on).
+    fn plain(
+        m: u32,
+        next: u32,
+        queens: &mut Vec<(u32, u32)>,
+        found: &mut impl FnMut(&[(u32, u32)]),
+    ) {
+        if next == 0 {
+            found(queens);
+            return;
+        }
+        let c = next - 1;
+        plain(m, c, queens, found);
+        for r in 0..m {
+            let attacked = queens
+                .iter()
+                .any(|&(row, col)| row == r || col - c == r.abs_diff(row));
+            if !attacked {
+                queens.push((r, c));
+                plain(m, c, queens, found);
+                queens.pop();
+            }
+        }
+    }
+
+    #[test]
+    fn no_region_holds_more_than_a_twentieth_of_the_table() {
+        // So that the threads building a table share it evenly, whichever regions
+        // each takes, and each region's writes stay in cache.
+        for m in 7..=9u32 {
+            let table = Quarters::build(2 * m, false);
+            let region = 1 << (2 * m - split_columns(m));
+            let sizes = table
+                .starts
+                .chunks(region)
+                .zip(table.starts[region..].chunks(region));
+            let largest = sizes.map(|(from, to)| to[0] - from[0]).max().unwrap();
+            let all = table.entries.len() as u32;
+            assert!(largest * 20 <= all, "m={m}: {largest} of {all}");
+        }
+    }
+
+    #[test]
+    fn a_table_built_on_threads_is_the_one_built_on_one() {
+        let sizes: &[u32] = if cfg!(debug_assertions) {
+            &[9, 12, 14]
+        } else {
+            &[9, 12, 14, 17, 18]
+        };
+        for threads in [2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            for &n in sizes {
+                let lefts = keeps_lefts(n);
+                let one = Quarters::build(n, lefts);
+                let many = pool.install(|| Quarters::built(n, lefts, true));
+                assert_eq!(one.starts, many.starts, "n={n} threads={threads}");
+                assert_eq!(one.entries, many.entries, "n={n} threads={threads}");
+                let words = |t: &Quarters| {
+                    t.lefts
+                        .iter()
+                        .map(|l| (l.clash, l.words))
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(words(&one), words(&many), "n={n} threads={threads}");
+                assert_eq!(one.lefts.len(), one.entries.len() * usize::from(lefts));
+            }
+        }
+    }
+}
