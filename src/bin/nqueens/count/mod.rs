@@ -1,6 +1,7 @@
 //! `nqueens count` and `nqueens merge`, and what they alone use.
 //!
-//! A count flows through these files in order. [`command`] reads the arguments and
+//! A count flows through these files in order. [`command`] reads the arguments, says
+//! on stderr what may surprise (`notices`: threads, memory, an empty shard) and
 //! settles the files (`files`, `lock`); `checkpoint` loads what an earlier run
 //! finished; [`run`] runs the rest of the subtasks on the library's `Split`, with the
 //! `estimate` line before, the `progress` bar or log during, the checkpoint's saver
