@@ -5,11 +5,14 @@
 
 use libfuzzer_sys::fuzz_target;
 
-#[path = "../../src/bin/nqueens/checkpoint.rs"]
+// The count's files refer to each other as `super::` (their folder, here the root).
+#[path = "../../src/bin/nqueens/count/checkpoint.rs"]
 mod checkpoint;
+#[path = "../../src/bin/nqueens/checksum.rs"]
+mod checksum;
 #[path = "../../src/bin/nqueens/failure.rs"]
 mod failure;
-#[path = "../../src/bin/nqueens/files.rs"]
+#[path = "../../src/bin/nqueens/count/files.rs"]
 mod files;
 // files.rs writes `--output -` through the binary's stdout writer.
 #[path = "../../src/bin/nqueens/output.rs"]

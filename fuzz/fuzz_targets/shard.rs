@@ -5,16 +5,11 @@
 
 use libfuzzer_sys::fuzz_target;
 
-#[path = "../../src/bin/nqueens/checkpoint.rs"]
-mod checkpoint;
+#[path = "../../src/bin/nqueens/checksum.rs"]
+mod checksum;
 #[path = "../../src/bin/nqueens/failure.rs"]
 mod failure;
-#[path = "../../src/bin/nqueens/files.rs"]
-mod files;
-// files.rs writes `--output -` through the binary's stdout writer.
-#[path = "../../src/bin/nqueens/output.rs"]
-mod output;
-#[path = "../../src/bin/nqueens/shard.rs"]
+#[path = "../../src/bin/nqueens/count/shard.rs"]
 mod shard;
 
 fuzz_target!(|data: &[u8]| {

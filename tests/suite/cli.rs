@@ -316,6 +316,95 @@ fn count_threads_outside_1_to_1024_say_what_is_accepted() {
 }
 
 #[test]
+fn threads_far_past_the_cores_get_a_warning() {
+    // More than twice the cores only share them, and many more slow a count down: one
+    // line says so (the count still runs, on the threads asked for). Up to twice the
+    // cores, nothing; with --quiet, nothing.
+    let cores = std::thread::available_parallelism().unwrap().get();
+    let warned = |threads: usize, quiet: bool| {
+        let threads = threads.to_string();
+        let mut args = vec!["count", "12", "--threads", &threads, "--json"];
+        if quiet {
+            args.push("--quiet");
+        }
+        let out = run(&args, None);
+        assert!(out.status.success(), "{args:?}");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(json["total"], 14_200);
+        assert_eq!(json["threads"], threads.parse::<u64>().unwrap());
+        text(&out.stderr)
+    };
+    let many = 2 * cores + 1;
+    let plural = if cores == 1 { "" } else { "s" };
+    assert_eq!(
+        warned(many, false),
+        format!(
+            "nqueens: --threads {many} is far more than the {cores} core{plural} here: \
+             threads past the cores only share them, and this many slow the count down \
+             (without --threads, a count runs one thread per core)\n"
+        )
+    );
+    assert_eq!(warned(many, true), "");
+    assert_eq!(warned(2 * cores, false), "");
+    assert_eq!(warned(1, false), "");
+    // Threads the memory budget leaves out are not run: only the fewer are said.
+    let out = run(
+        &["count", "16", "--threads", "1000", "--memory", "144K"],
+        None,
+    );
+    assert_eq!(text(&out.stdout), "14772512\n");
+    assert!(
+        text(&out.stderr).starts_with("nqueens: counting on 1 thread instead of 1000:")
+            && text(&out.stderr).lines().count() == 1,
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn a_shard_with_no_subtasks_says_so_and_still_merges() {
+    // n = 10 has fewer subtasks than shards here: shards past the last subtask hold
+    // none. Each says so on stderr, naming the count's subtasks, even with --quiet (it
+    // is about the result, not the time); its result, a total of 0, still merges.
+    let subtasks = nqueens::Split::new(10).unwrap().len();
+    let shards = subtasks + 2;
+    let dir = crate::common::scratch("empty-shards");
+    let mut files = Vec::new();
+    for i in 0..shards {
+        let file = dir.join(format!("shard-{i}.json"));
+        let shard = format!("{i}/{shards}");
+        let args = ["count", "10", "--shard", &shard, "--output"];
+        let out = run(
+            &[&args[..], &[crate::common::arg(&file), "--quiet"]].concat(),
+            None,
+        );
+        assert!(out.status.success(), "{shard}: {}", text(&out.stderr));
+        let said = text(&out.stderr);
+        if i < subtasks {
+            assert_eq!(said, "", "{shard}");
+        } else {
+            assert_eq!(
+                said,
+                format!(
+                    "nqueens: shard {shard} of n=10 has no subtasks to count: n=10 has \
+                     {subtasks} subtasks, held by shards 0 to {}; this shard's result \
+                     still merges\n",
+                    subtasks - 1
+                )
+            );
+        }
+        files.push(file);
+    }
+    let files: Vec<&str> = files.iter().map(|f| crate::common::arg(f)).collect();
+    let merged = run(&[&["merge"][..], &files].concat(), None);
+    assert_eq!(text(&merged.stdout), "724\n", "{}", text(&merged.stderr));
+    // The estimate of an empty shard says so too.
+    let shard = format!("{subtasks}/{shards}");
+    let estimate = run(&["count", "10", "--shard", &shard, "--estimate"], None);
+    assert!(text(&estimate.stderr).contains("has no subtasks to count"));
+}
+
+#[test]
 fn stdin_that_is_not_utf8_names_the_sizes_accepted() {
     for args in [&[][..], &["count"][..]] {
         let out = run(args, Some(b"\xff\n"));

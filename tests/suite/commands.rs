@@ -29,7 +29,13 @@ fn compare_runs_every_algorithm_and_they_agree() {
 fn compare_json_and_algorithm_choice() {
     let out = run(
         &[
-            "compare", "8", "--algo", "flags", "--algo", "naive", "--json",
+            "compare",
+            "8",
+            "--algorithm",
+            "flags",
+            "-a",
+            "naive",
+            "--json",
         ],
         None,
     );
@@ -51,14 +57,41 @@ fn compare_json_and_algorithm_choice() {
 }
 
 #[test]
+fn compare_takes_the_algorithm_as_trace_does_and_its_old_spelling_too() {
+    // One name for one thing: `--algorithm` (or `-a`) in compare as in trace. The old
+    // `--algo` still works, and reads the same; only the new name is in the help.
+    let names = |args: &[&str]| -> Vec<String> {
+        let out = run(&[&["compare", "8", "--json"], args].concat(), None);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let rows = json["algorithms"].as_array().unwrap().iter();
+        rows.map(|r| r["algorithm"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let expected = ["flags", "bitmask"];
+    assert_eq!(
+        names(&["--algorithm", "bitmask", "--algorithm", "flags"]),
+        expected
+    );
+    assert_eq!(names(&["-a", "bitmask", "-a", "flags"]), expected);
+    assert_eq!(names(&["--algo", "bitmask", "--algo", "flags"]), expected);
+    assert_eq!(names(&["--algo", "flags", "-a", "bitmask"]), expected);
+    for command in ["compare", "trace"] {
+        let help = text(&run(&[command, "--help"], None).stdout);
+        assert!(help.contains("-a, --algorithm <NAME>"), "{command}: {help}");
+        assert!(!help.contains("--algo "), "{command}: {help}");
+    }
+}
+
+#[test]
 fn compare_skips_algorithms_past_their_limit_with_the_reason() {
     let out = run(
         &[
             "compare",
             "11",
-            "--algo",
+            "--algorithm",
             "cell-by-cell",
-            "--algo",
+            "--algorithm",
             "bitmask",
         ],
         None,
@@ -94,9 +127,9 @@ fn compare_skips_algorithms_past_their_limit_with_the_reason() {
 #[test]
 fn compare_rejects_bad_input() {
     assert_usage_error(
-        &run(&["compare", "8", "--algo", "magic"], None),
+        &run(&["compare", "8", "--algorithm", "magic"], None),
         "'magic'",
-        "algo",
+        "algorithm",
     );
     assert_usage_error(&run(&["compare", "0"], None), "'0'", "compare 0");
     assert_usage_error(&run(&["compare", "8", "9"], None), "'9'", "compare 8 9");
@@ -183,12 +216,70 @@ fn show_draws_a_labelled_board_without_colour_in_a_pipe() {
     assert!(out.status.success());
     assert_eq!(
         text(&out.stdout),
-        "n=4, placement 2: 3 1 4 2\n4  . ♛ . :\n3  : . : ♛\n2  ♛ : . :\n1  : . ♛ .\n   a b c d\n"
+        "n=4, placement 2: 3 1 4 2 (row 1 at the bottom, column 1 = a)\n\
+         4  . ♛ . :\n3  : . : ♛\n2  ♛ : . :\n1  : . ♛ .\n   a b c d\n"
     );
     let first = text(&run(&["show", "8"], None).stdout);
-    assert!(first.starts_with("n=8, placement 1: 1 5 8 6 3 7 2 4\n"));
+    assert!(first.starts_with("n=8, placement 1: 1 5 8 6 3 7 2 4 (row 1 at the bottom"));
     assert!(!first.contains('\u{1b}'), "no escape codes when piped");
     assert_eq!(first.matches('♛').count(), 8);
+}
+
+#[test]
+fn show_and_boards_each_say_which_row_is_first() {
+    // `solutions --format boards` keeps the classic listing (AcWing 843): row 1 on the
+    // first line, at the top. `show` draws a chess diagram, rank 1 at the bottom, and
+    // its first line says so. The same placement, read back from each drawing, is the
+    // same, and so are its queens' rows.
+    let boards = text(
+        &run(
+            &["solutions", "6", "--format", "boards", "--limit", "1"],
+            None,
+        )
+        .stdout,
+    );
+    let from_boards: Vec<usize> = boards
+        .lines()
+        .take(6)
+        .map(|line| line.find('Q').unwrap() + 1)
+        .collect();
+    let shown = text(&run(&["show", "6"], None).stdout);
+    let mut lines = shown.lines();
+    let first = lines.next().unwrap();
+    assert!(
+        first.ends_with(" (row 1 at the bottom, column 1 = a)"),
+        "{first}"
+    );
+    let ranks: Vec<&str> = lines.take(6).collect();
+    // The rank numbers label the rows; read bottom up, the queens' squares give the
+    // placement, as boards' lines read top down do.
+    let mut from_show = vec![0; 6];
+    for line in ranks {
+        let (rank, squares) = line.split_once("  ").unwrap();
+        let column = squares.split(' ').position(|s| s == "♛").unwrap() + 1;
+        from_show[rank.trim().parse::<usize>().unwrap() - 1] = column;
+    }
+    assert_eq!(from_show, from_boards);
+    assert_eq!(from_boards, [2, 4, 6, 1, 3, 5]);
+    let help = text(&run(&["solutions", "--help"], None).stdout);
+    assert!(help.contains("row 1 on the first line"), "{help}");
+    let help = text(&run(&["show", "--help"], None).stdout);
+    assert!(
+        help.contains("rank 1 (the first row) at the bottom"),
+        "{help}"
+    );
+}
+
+#[test]
+fn solutions_json_is_format_json_as_json_is_elsewhere() {
+    let format = run(&["solutions", "6", "--format", "json"], None);
+    let json = run(&["solutions", "6", "--json"], None);
+    assert!(json.status.success(), "{}", text(&json.stderr));
+    assert_eq!(json.stdout, format.stdout);
+    assert!(text(&json.stdout).starts_with("{\"n\":6,\"index\":1,\"columns\":[2,4,6,1,3,5]}\n"));
+    // --json is --format json: asking for another format besides is a usage error.
+    let both = run(&["solutions", "6", "--json", "--format", "rows"], None);
+    assert_usage_error(&both, "--format", "--json --format rows");
 }
 
 #[test]
@@ -506,7 +597,7 @@ fn a_full_disk_is_a_clear_error_not_a_panic() {
 fn compare_fails_when_every_algorithm_asked_for_is_past_its_limit() {
     // Asked for by name, an algorithm that is skipped leaves nothing compared: an
     // error.
-    let out = run(&["compare", "11", "--algo", "cell-by-cell"], None);
+    let out = run(&["compare", "11", "--algorithm", "cell-by-cell"], None);
     assert_usage_error(&out, "cell-by-cell up to 10", "all skipped");
     // (With an algorithm that runs beside it, the table and the reason stay:
     // `compare_skips_algorithms_past_their_limit_with_the_reason`.)

@@ -189,7 +189,7 @@ fn cases() -> Vec<Case> {
         (&["compare", "8", "--algo", "quick"], "'quick'"),
         (
             &["compare", "8", "--algo", ""],
-            "a value is required for '--algo <NAME>'",
+            "a value is required for '--algorithm <NAME>'",
         ),
         // Placements for check.
         (&["check", "0"], "'0'"),

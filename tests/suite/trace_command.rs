@@ -13,9 +13,9 @@ fn trace(args: &[&str]) -> Vec<String> {
     text(&out.stdout).lines().map(str::to_owned).collect()
 }
 
-/// `compare N --algo A --json`: (total, nodes).
+/// `compare N --algorithm A --json`: (total, nodes).
 fn compared(n: &str, algorithm: &str) -> (u64, u64) {
-    let out = run(&["compare", n, "--algo", algorithm, "--json"], None);
+    let out = run(&["compare", n, "--algorithm", algorithm, "--json"], None);
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
     let row = &json["algorithms"][0];
     (
@@ -38,7 +38,16 @@ fn the_bitmask_trace_of_four_shows_the_masks_in_binary_under_each_step() {
     // Row 3 has no free square after 1,1 and 2,3: the masks say why.
     let dead = "row  3: columns 0101  left 1100  right 0010  free 0000";
     assert_eq!(lines[1], format!("    2    place 2,3         {dead}"));
+    // On the last row there is no next row to hand masks down to: the line says so,
+    // rather than show row 4's masks from before its queen, where column 3 was free.
+    assert_eq!(
+        lines[11],
+        "   12        place 4,3     no next row: every row has a queen"
+    );
     assert_eq!(lines[12], "   13        found 2 4 1 3 (placement 1)");
+    // Taken off again, row 4's masks are back, column 3 free once more.
+    let row_4 = "row  4: columns 1011  left 0010  right 0010  free 0100";
+    assert_eq!(lines[13], format!("   14        remove 4,3    {row_4}"));
     assert!(
         lines[14].starts_with("stopped after 14 steps: 8 nodes, 1 placement so far;"),
         "{}",
@@ -115,6 +124,35 @@ fn json_shows_the_bitmask_masks_and_a_stopped_search_says_so() {
         (&last["event"], &last["steps"], &last["nodes"]),
         (&"stopped".into(), &2.into(), &2.into())
     );
+}
+
+#[test]
+fn json_has_no_masks_while_every_row_has_a_queen() {
+    // Every step of the bitmask search of 6: masks after each step, handed down to
+    // the next row after a place, except while the board is full (the last row's
+    // place and the placement found), where there is no next row.
+    let lines = trace(&["6", "--json", "--limit", "all"]);
+    let mut queens = 0;
+    let mut full = 0;
+    for line in &lines[..lines.len() - 1] {
+        let step: Value = serde_json::from_str(line).unwrap();
+        match step["event"].as_str().unwrap() {
+            "place" => queens += 1,
+            "remove" => queens -= 1,
+            _ => {}
+        }
+        let masks = &step["masks"];
+        if queens == 6 {
+            full += 1;
+            assert!(masks.is_null(), "{line}");
+        } else if step["event"] == "place" {
+            assert_eq!(masks["row"], step["row"].as_u64().unwrap() + 1, "{line}");
+        } else {
+            assert_eq!(masks["row"], step["row"], "{line}");
+        }
+    }
+    // 4 placements of 6, each with its place and found lines.
+    assert_eq!(full, 8);
 }
 
 #[test]

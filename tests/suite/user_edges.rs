@@ -675,7 +675,7 @@ fn completions_offer_the_formats_and_algorithms_by_name() {
     let algorithms = r#"compgen -W "naive flags bitmask dancing-links cell-by-cell""#;
     assert!(
         bash.matches(algorithms).count() >= 3,
-        "--algo, --algorithm and -a"
+        "compare's and trace's --algorithm and -a"
     );
     let fish = text(&run(&["completions", "fish"], None).stdout);
     assert!(

@@ -74,8 +74,10 @@ pub struct CompareArgs {
     pub size: Size,
     /// Run only this algorithm; repeat for several. One of: naive, flags, bitmask,
     /// dancing-links, cell-by-cell [default: all].
-    #[arg(long, value_name = "NAME", value_parser = algorithm())]
-    pub algo: Vec<Algorithm>,
+    // `--algo` was this option's name before `trace`'s `--algorithm` became the one
+    // name for both; it still works.
+    #[arg(long, short, alias = "algo", value_name = "NAME", value_parser = algorithm())]
+    pub algorithm: Vec<Algorithm>,
     /// Print the same data as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -95,7 +97,8 @@ pub struct TraceArgs {
     #[arg(long, value_name = "K", default_value = "200", value_parser = steps, allow_hyphen_values = true)]
     pub limit: Limit,
     /// One JSON object per line (JSON Lines): the step, the event, rows and columns
-    /// from 1, the counters, and the bitmask masks or the flag arrays.
+    /// from 1, the counters, and the bitmask masks (none once every row has a queen)
+    /// or the flag arrays.
     #[arg(long)]
     pub json: bool,
 }
@@ -122,10 +125,13 @@ fn steps(text: &str) -> Result<Limit, String> {
 pub struct SolutionsArgs {
     #[command(flatten)]
     pub size: Size,
-    /// Output format: rows (`2 4 6 1 3 5`), boards (lines of `.` and `Q`, a blank line
-    /// after each) or json (one object per line).
+    /// Output format: rows (`2 4 6 1 3 5`), boards (lines of `.` and `Q`, row 1 on the
+    /// first line, a blank line after each) or json (one object per line).
     #[arg(long, value_name = "FORMAT", default_value = "rows", value_parser = format())]
     pub format: Format,
+    /// The same as --format json, as --json is in the other commands.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// Stop after K placements (a whole number, 0 or more), or `all` (the default), as
     /// trace's --limit takes it.
     #[arg(long, value_name = "K", value_parser = count_of_placements, allow_hyphen_values = true)]
@@ -303,7 +309,8 @@ pub struct MergeArgs {
     /// -`).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
-    /// Print the distinct count instead of the total.
+    /// Print the number of placements distinct up to rotation and reflection (OEIS
+    /// A002562) instead of the total, as count --unique does.
     #[arg(long)]
     pub unique: bool,
 }
@@ -367,8 +374,9 @@ pub enum Command {
     /// square refused and why, a queen removed (backtracking), a placement found, and
     /// for dancing links the row or column it chose. Rows and columns count from 1;
     /// each line is indented by the queens on the board. Bitmask lines show the masks
-    /// of the next row in binary, column 1 on the right as in `1 << column`; flags
-    /// lines show the flag arrays, index 0 first. A last line gives the nodes and
+    /// of the next row in binary, column 1 on the right as in `1 << column` (a queen
+    /// placed on the last row has no next row, and its line says so); flags lines show
+    /// the flag arrays, index 0 first. A last line gives the nodes and
     /// placements so far. Ends quietly when the reader closes the pipe.
     Trace(TraceArgs),
     /// Stream every placement in lexicographic order
@@ -378,9 +386,11 @@ pub enum Command {
     Solutions(SolutionsArgs),
     /// Draw a placement as a chessboard
     ///
-    /// Ranks and files labelled, rank 1 (the first row) at the bottom, Unicode queens,
-    /// light and dark squares in colour on a terminal unless `NO_COLOR` is set (without
-    /// colour, light squares are `.` and dark ones `:`).
+    /// Ranks and files labelled, rank 1 (the first row) at the bottom as on a chess
+    /// diagram, which the first line says (`solutions --format boards` prints row 1
+    /// first, at the top). Unicode queens, light and dark squares in colour on a
+    /// terminal unless `NO_COLOR` is set (without colour, light squares are `.` and dark
+    /// ones `:`).
     Show(ShowArgs),
     /// Check whether a placement is valid
     ///
@@ -439,60 +449,67 @@ pub fn exit_for_parse_error(err: &clap::Error) -> ExitCode {
             }
         }
         ErrorKind::InvalidUtf8 => {
-            // clap says only that some argument is not UTF-8: name it, and its option.
-            let rendered = err.render().to_string();
-            let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-            let bad = args.iter().position(|arg| arg.to_str().is_none());
-            let what = match bad {
-                Some(i) => {
-                    let shown = crate::failure::quote(&args[i].to_string_lossy());
-                    let before = i.checked_sub(1).and_then(|j| args[j].to_str());
-                    match before.filter(|o| o.starts_with('-')) {
-                        Some(option) => format!("the value {shown} of {option}"),
-                        None => format!("the argument {shown}"),
-                    }
-                }
-                None => "an argument".into(),
-            };
-            crate::failure::say(&format!(
-                "error: {what} is not valid UTF-8; see '{} --help' for what it takes",
-                command_of(&rendered)
-            ));
+            crate::failure::say(&not_utf8(&err.render().to_string()));
             ExitCode::from(2)
         }
         _ => {
-            // clap's first paragraph says what is wrong (sometimes over several lines,
-            // e.g. the names of missing arguments); usage and tips follow. The tips
-            // ("a similar argument exists: '--threads'") join the line, and the help
-            // named is the command's whose usage clap shows.
-            let rendered = err.render().to_string();
-            let first: Vec<&str> = rendered
-                .lines()
-                .take_while(|line| !line.trim().is_empty())
-                .map(str::trim)
-                .collect();
-            let first = first.join(" ");
-            let first = first.strip_prefix("error: ").unwrap_or(&first);
-            let tips: Vec<&str> = rendered
-                .lines()
-                .filter_map(|line| line.trim().strip_prefix("tip: "))
-                // ("To pass '--bogus' as a value, use '-- --bogus'": no value here
-                // starts with a dash.)
-                .filter(|tip| !tip.starts_with("to pass"))
-                .collect();
-            let tips = if tips.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", tips.join("; "))
-            };
-            crate::failure::say(&format!(
-                "error: {}{tips}; see '{} --help'",
-                crate::failure::shorten(first, 200),
-                command_of(&rendered)
-            ));
+            crate::failure::say(&one_line(&err.render().to_string()));
             ExitCode::from(2)
         }
     }
+}
+
+/// The error for an argument that is not UTF-8: clap says only that some argument is
+/// not, so this names it, and its option.
+fn not_utf8(rendered: &str) -> String {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let bad = args.iter().position(|arg| arg.to_str().is_none());
+    let what = match bad {
+        Some(i) => {
+            let shown = crate::failure::quote(&args[i].to_string_lossy());
+            let before = i.checked_sub(1).and_then(|j| args[j].to_str());
+            match before.filter(|o| o.starts_with('-')) {
+                Some(option) => format!("the value {shown} of {option}"),
+                None => format!("the argument {shown}"),
+            }
+        }
+        None => "an argument".into(),
+    };
+    format!(
+        "error: {what} is not valid UTF-8; see '{} --help' for what it takes",
+        command_of(rendered)
+    )
+}
+
+/// Any other clap error on one line. clap's first paragraph says what is wrong
+/// (sometimes over several lines, e.g. the names of missing arguments); usage and tips
+/// follow. The tips ("a similar argument exists: '--threads'") join the line, and the
+/// help named is the command's whose usage clap shows.
+fn one_line(rendered: &str) -> String {
+    let first: Vec<&str> = rendered
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let first = first.join(" ");
+    let first = first.strip_prefix("error: ").unwrap_or(&first);
+    let tips: Vec<&str> = rendered
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("tip: "))
+        // ("To pass '--bogus' as a value, use '-- --bogus'": no value here starts with
+        // a dash.)
+        .filter(|tip| !tip.starts_with("to pass"))
+        .collect();
+    let tips = if tips.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", tips.join("; "))
+    };
+    format!(
+        "error: {}{tips}; see '{} --help'",
+        crate::failure::shorten(first, 200),
+        command_of(rendered)
+    )
 }
 
 /// The command whose usage a rendered clap error shows (`nqueens count` for `Usage:

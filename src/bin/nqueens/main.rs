@@ -1,28 +1,23 @@
 //! The `nqueens` command line: the Checker Challenge answer, the table check and exact
 //! counts.
 
-mod checkpoint;
+mod checksum;
 mod cli;
-mod estimate;
+mod count;
 mod failure;
-mod files;
 mod input;
-mod interrupt;
-mod lock;
+mod numbers;
 mod output;
-mod progress;
-mod published;
+mod published_check;
 mod run_answer;
 mod run_check;
 mod run_compare;
-mod run_count;
 mod run_docs;
-mod run_merge;
 mod run_show;
 mod run_solutions;
 mod run_trace;
 mod run_verify;
-mod shard;
+mod verified;
 
 use std::process::ExitCode;
 
@@ -37,8 +32,8 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Some(Command::Verify) => run_verify::all(),
-        Some(Command::Count(args)) => run_count::run(&args),
-        Some(Command::Merge(args)) => run_merge::run(&args),
+        Some(Command::Count(args)) => count::command::run(&args),
+        Some(Command::Merge(args)) => count::merge::run(&args),
         Some(Command::Compare(args)) => run_compare::run(&args),
         Some(Command::Solutions(args)) => run_solutions::run(&args),
         Some(Command::Trace(args)) => run_trace::run(&args),

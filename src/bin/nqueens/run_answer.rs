@@ -7,8 +7,9 @@ use nqueens::{Answer, Placements, first_placements, lookup, solve, verify, write
 use serde::Serialize;
 
 use crate::cli::AnswerArgs;
+use crate::count::run::{all_cores, total, whole};
 use crate::failure::Failure;
-use crate::{input, output, published, run_count, run_verify};
+use crate::{input, output, published_check, verified};
 
 /// The `--json` form of the answer.
 #[derive(Serialize)]
@@ -21,7 +22,7 @@ struct Report {
     /// or "engine" (first placements from the solver, total from the counting engine).
     source: &'static str,
     /// "match" or "unknown": the comparison with the published (OEIS) total.
-    published: published::Status,
+    published: published_check::Status,
 }
 
 /// Prints the answer for the requested size, after verifying it when asked.
@@ -47,7 +48,7 @@ pub fn run(args: &AnswerArgs) -> Result<(), Failure> {
     } else {
         return counted(n, args);
     };
-    let status = published::check(n, total, None)?;
+    let status = published_check::check(n, total, None)?;
     let text = if args.json {
         json(n, &placements, total, source, status)?
     } else {
@@ -59,9 +60,9 @@ pub fn run(args: &AnswerArgs) -> Result<(), Failure> {
     output::print(&text)
 }
 
-/// Sizes past the table: the first placements at once (a few milliseconds up to n = 26,
-/// about half a second at n = 32: the solver stops after three), then the total from
-/// the counting engine, announced and with progress like `count`.
+/// Sizes past the table: the first placements at once (the solver stops after the
+/// third), then the total from the counting engine, announced and with progress like
+/// `count`.
 fn counted(n: u32, args: &AnswerArgs) -> Result<(), Failure> {
     let first = first_placements(n).ok_or_else(|| input::out_of_range(n))?;
     if !args.json {
@@ -72,8 +73,8 @@ fn counted(n: u32, args: &AnswerArgs) -> Result<(), Failure> {
         }
         output::print(&lines)?;
     }
-    let counts = run_count::count_all(n, run_count::all_cores(), args.quiet)?;
-    let status = published::check(n, counts.total, Some(counts.unique))?;
+    let counts = whole(n, all_cores(), args.quiet)?;
+    let status = published_check::check(n, counts.total, Some(counts.unique))?;
     if args.json {
         output::print(&json(n, &first, counts.total, "engine", status)?)
     } else {
@@ -86,7 +87,7 @@ fn json(
     placements: &Placements,
     total: u128,
     source: &'static str,
-    published: published::Status,
+    published: published_check::Status,
 ) -> Result<String, Failure> {
     let report = Report {
         n,
@@ -116,7 +117,7 @@ fn check(answer: &Answer) -> Result<(), Failure> {
         )));
     }
     let checked = verify(answer).map_err(|m| Failure::Found(m.to_string()))?;
-    let engine = run_count::total(n, run_count::all_cores())?.total;
+    let engine = total(n, all_cores())?.total;
     if engine != answer.total() {
         return Err(Failure::Found(format!(
             "n={n}: counting engine total {engine} disagrees with the solver ({})",
@@ -125,7 +126,7 @@ fn check(answer: &Answer) -> Result<(), Failure> {
     }
     crate::failure::say(&format!(
         "{}; counting engine agrees",
-        run_verify::describe(lookup(n).is_some(), &checked, started.elapsed())
+        verified::describe(lookup(n).is_some(), &checked, started.elapsed())
     ));
     Ok(())
 }

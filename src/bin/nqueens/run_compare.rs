@@ -38,27 +38,7 @@ struct Report {
 pub fn run(args: &CompareArgs) -> Result<(), Failure> {
     input::no_extra(&args.size.extra)?;
     let n = input::board_size(args.size.n.as_deref())?;
-    let chosen: Vec<Algorithm> = if args.algo.is_empty() {
-        Algorithm::ALL.to_vec()
-    } else {
-        Algorithm::ALL
-            .into_iter()
-            .filter(|a| args.algo.contains(a))
-            .collect()
-    };
-    // Asked for by name and all past their limits, nothing would be compared: an
-    // error, not an exit 0 with a table of reasons.
-    if !args.algo.is_empty() && chosen.iter().all(|a| n > a.practical_limit()) {
-        let limits: Vec<String> = chosen
-            .iter()
-            .map(|a| format!("{} up to {}", a.name(), a.practical_limit()))
-            .collect();
-        return Err(Failure::Usage(format!(
-            "n={n} is past the practical limit of every algorithm asked for ({}); \
-             ask for a smaller n or another algorithm (`nqueens count {n}` counts any size)",
-            limits.join(", ")
-        )));
-    }
+    let chosen = chosen(args, n)?;
     let mut rows: Vec<Row> = chosen.iter().map(|&a| measure(a, n)).collect();
     let fastest = rows
         .iter()
@@ -86,6 +66,31 @@ pub fn run(args: &CompareArgs) -> Result<(), Failure> {
         )));
     }
     Ok(())
+}
+
+/// The algorithms asked for (all by default), in the order of [`Algorithm::ALL`].
+/// Asked for by name and all past their limits, nothing would be compared: an error,
+/// not an exit 0 with a table of reasons.
+fn chosen(args: &CompareArgs, n: u32) -> Result<Vec<Algorithm>, Failure> {
+    if args.algorithm.is_empty() {
+        return Ok(Algorithm::ALL.to_vec());
+    }
+    let chosen: Vec<Algorithm> = Algorithm::ALL
+        .into_iter()
+        .filter(|a| args.algorithm.contains(a))
+        .collect();
+    if chosen.iter().all(|a| n > a.practical_limit()) {
+        let limits: Vec<String> = chosen
+            .iter()
+            .map(|a| format!("{} up to {}", a.name(), a.practical_limit()))
+            .collect();
+        return Err(Failure::Usage(format!(
+            "n={n} is past the practical limit of every algorithm asked for ({}); \
+             ask for a smaller n or another algorithm (`nqueens count {n}` counts any size)",
+            limits.join(", ")
+        )));
+    }
+    Ok(chosen)
 }
 
 /// Runs one algorithm, repeating fast runs so the time means something (at least 20 ms

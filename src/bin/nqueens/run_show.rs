@@ -8,7 +8,8 @@ use nqueens::{Placement, Solutions};
 
 use crate::cli::ShowArgs;
 use crate::failure::Failure;
-use crate::{estimate, input, output};
+use crate::numbers::{grouped, human};
+use crate::{input, output};
 
 /// Draws the K-th placement (1-based, lexicographic order).
 pub fn run(args: &ShowArgs) -> Result<(), Failure> {
@@ -87,9 +88,9 @@ impl SlowNote {
              (Ctrl-C stops)",
             self.k,
             self.n,
-            estimate::grouped(found),
+            grouped(found),
             elapsed.as_secs_f64(),
-            estimate::human(rest)
+            human(rest)
         ));
     }
 }
@@ -100,11 +101,13 @@ fn no_colour_requested() -> bool {
 }
 
 /// The board with rank numbers on the left and file letters below; rank 1 (the
-/// placement's first row) at the bottom, as on a chess diagram. In colour, light and
-/// dark squares are backgrounds; without, they are `.` and `:` so the pattern survives.
+/// placement's first row) at the bottom, as on a chess diagram. The first line says
+/// so, since `solutions --format boards` and most listings put row 1 at the top. In
+/// colour, light and dark squares are backgrounds; without, they are `.` and `:` so
+/// the pattern survives.
 pub fn draw(p: &Placement, index: u64, colour: bool) -> String {
     let n = p.n() as usize;
-    let mut out = format!("n={n}, placement {index}: {p}\n");
+    let mut out = format!("n={n}, placement {index}: {p} (row 1 at the bottom, column 1 = a)\n");
     let width = n.to_string().len();
     for row in (0..n).rev() {
         let queen = p.column(row).map_or(0, |c| c as usize - 1);

@@ -27,9 +27,10 @@ pub fn run(args: &SolutionsArgs) -> Result<(), Failure> {
     let unique = args.unique;
     let kept = search.filter(|p| !unique || p.canonical() == Some(*p));
     let limit = args.limit.unwrap_or(u64::MAX);
+    let format = if args.json { Format::Json } else { args.format };
     for (index, placement) in (1..=limit).zip(kept) {
         line.clear();
-        match args.format {
+        match format {
             Format::Rows => rows(&mut line, &placement),
             Format::Boards => boards(&mut line, &placement),
             Format::Json => json(&mut line, n, index, &placement),

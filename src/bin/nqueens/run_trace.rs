@@ -66,12 +66,24 @@ fn text_line(trace: &Trace, step: u64, event: Event) -> String {
     // placement changes no state, and its line is long: it goes without.
     let (state, longest) = match (trace.masks(), trace.flags()) {
         _ if event == Event::Found => return format!("{step_event}\n"),
+        (Some(_), _) if board_full(trace) => (NO_NEXT_ROW.to_owned(), 12),
         (Some(masks), _) => (masks_text(n, &masks), 12),
         (_, Some(flags)) => (flags_text(trace.algorithm(), n, &flags), 30),
         _ => return format!("{step_event}\n"),
     };
     let width = 7 + 2 * (n - 1) + longest;
     format!("{step_event:<width$}  {state}\n")
+}
+
+/// What a bitmask line shows once a queen is placed on the last row: there is no row
+/// to hand masks down to, and the masks the library still holds are that row's own,
+/// from before the queen (its column would read as free).
+const NO_NEXT_ROW: &str = "no next row: every row has a queen";
+
+/// Whether every row holds a queen: after a queen placed on the last row, and the
+/// placement found with it.
+fn board_full(trace: &Trace) -> bool {
+    (0..trace.n()).all(|row| trace.queen(row).is_some())
 }
 
 /// The event in words, rows and columns from 1.
@@ -186,7 +198,8 @@ fn json_line(trace: &Trace, step: u64, event: Event) -> String {
     object.extend(fields);
     object.insert("nodes".into(), json!(wide(trace.nodes())));
     object.insert("found".into(), json!(wide(trace.found())));
-    if let Some(m) = trace.masks() {
+    // None while every row holds a queen (see [`NO_NEXT_ROW`]).
+    if let Some(m) = trace.masks().filter(|_| !board_full(trace)) {
         let masks =
             json!({"row": m.row + 1, "columns": m.columns, "left": m.left, "right": m.right});
         object.insert("masks".into(), masks);

@@ -135,7 +135,7 @@ fn remove(held: Held) {
 fn names(path: &Path, file: &File) -> std::io::Result<bool> {
     let open = file.metadata()?;
     match fs::symlink_metadata(path) {
-        Ok(named) => Ok(crate::files::same_inode(&named, &open)),
+        Ok(named) => Ok(super::files::same_inode(&named, &open)),
         Err(e) if e.kind() == ErrorKind::NotFound => Ok(false),
         Err(e) => Err(e),
     }

@@ -5,7 +5,7 @@ use std::io::{IsTerminal as _, Write as _};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::checkpoint::Saver;
+use super::checkpoint::Saver;
 
 /// What the handler needs to report.
 pub struct Context {
@@ -50,7 +50,7 @@ pub fn install(context: Context) {
         let _ = writeln!(std::io::stderr(), "{lead}{report}");
         // After the last save (close() stops any other): the files are final, so the
         // next run may take them over.
-        crate::lock::release_all();
+        super::lock::release_all();
         std::process::exit(130);
     };
     // Failing to install only means Ctrl-C kills the process the default way.

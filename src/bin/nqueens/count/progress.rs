@@ -1,6 +1,6 @@
 //! The progress bar of long counts: on stderr, only on a terminal, only when the count
-//! is expected to take a tenth of a second or more (n = 16 on two threads, 0.2 s, gets
-//! one; shorter counts would only flicker), never with `--quiet`.
+//! is expected to take a tenth of a second or more (shorter counts would only
+//! flicker), never with `--quiet`.
 //!
 //! It reads `0:01:05 [=====>    ] 27/528 subtasks, 15/s, ETA 3m 38s`: whole numbers
 //! with units, where indicatif's own keys would show `15.3764/s` and an ETA of one
@@ -13,8 +13,8 @@
 //! that announced its estimate logs one line on stderr at each further tenth of its
 //! work instead, such as `nqueens: n=19: 30% done, 21s into this run; about 48s left
 //! at this run's rate` (docs/long-counts.md has the run). So a long count's log says
-//! how it goes, from the rate of the run itself, where the estimate before it could only time a small count (and this
-//! machine's speed can move by half from one hour to the next).
+//! how it goes, from the rate of the run itself, where the estimate before it could
+//! only time a small count (and a machine's speed can change while it runs).
 
 use std::fmt::Write as _;
 use std::io::IsTerminal as _;
@@ -25,7 +25,8 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
-use crate::estimate;
+use super::estimate;
+use crate::numbers::human;
 
 /// How far a count has got, in subtasks and in work: what is already finished (by a
 /// resumed run's earlier runs) and what this run is to do.
@@ -43,38 +44,99 @@ pub struct Bar {
     log: Option<Log>,
 }
 
+/// A count whose estimate line was printed: what it counts ("n=22", or "shard 0/5800
+/// of n=23") and the seconds the line said it would take.
+pub struct Announced {
+    pub subject: String,
+    pub seconds: f64,
+}
+
 /// The lines a count logs off a terminal (see the module's notes).
 struct Log {
-    /// What is counted: "n=22", or "shard 0/5800 of n=23".
-    subject: String,
+    announced: Announced,
     /// The work finished before this run, and this run's.
     work: [u64; 2],
-    /// The last tenth of the work logged (or reached before this run), and where the
-    /// lines go: stderr, or a test's buffer.
-    state: Mutex<(u64, Box<dyn std::io::Write + Send>)>,
+    state: Mutex<LogState>,
+}
+
+/// What a log has written so far, and where it writes.
+struct LogState {
+    /// The last tenth of the work logged (or reached before this run).
+    shown: u64,
+    /// Whether a line has set this run's rate beside the estimate yet.
+    compared: bool,
+    /// Stderr, or a test's buffer.
+    out: Box<dyn std::io::Write + Send>,
 }
 
 impl Log {
-    fn new(subject: String, work: [u64; 2], out: Box<dyn std::io::Write + Send>) -> Log {
+    fn new(announced: Announced, work: [u64; 2], out: Box<dyn std::io::Write + Send>) -> Log {
         let all = work[0] + work[1];
+        let state = LogState {
+            shown: tenth(work[0], all),
+            compared: false,
+            out,
+        };
         Log {
-            subject,
+            announced,
             work,
-            state: Mutex::new((tenth(work[0], all), out)),
+            state: Mutex::new(state),
         }
     }
 
     /// Logs a line if the work, now at `position` after `elapsed` (the bar's own
-    /// clock, which its ETA reads too), has reached a further tenth.
+    /// clock, which its ETA reads too), has reached a further tenth. The first line
+    /// with a rate says how far this run's rate is from the estimate, if it is far.
     fn at(&self, position: u64, elapsed: Duration) {
         // A thread that panicked holding the lock left a number, still good to read.
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        let (shown, out) = &mut *state;
-        if let Some(line) = log_line(&self.subject, shown, position, self.work, elapsed) {
-            // A lost line on a closed stderr changes nothing about the count.
-            let _ = writeln!(out, "{line}");
+        let LogState {
+            shown,
+            compared,
+            out,
+        } = &mut *state;
+        let subject = &self.announced.subject;
+        let Some(mut line) = log_line(subject, shown, position, self.work, elapsed) else {
+            return;
+        };
+        let done = [position.saturating_sub(self.work[0]), self.work[1]];
+        if let (false, Some(rest)) = (*compared, eta(done, elapsed)) {
+            *compared = true;
+            line.push_str(&against_estimate(self.announced.seconds, elapsed + rest));
         }
+        // A lost line on a closed stderr changes nothing about the count.
+        let _ = writeln!(out, "{line}");
     }
+}
+
+/// How far a run's own rate may put its whole time from the estimate before its log
+/// says so: the estimate's usual error (see docs/benchmarks.md, 'The estimate's
+/// accuracy').
+const AGREES: f64 = 1.25;
+
+/// What to add to the first logged line with a rate, when this run's rate puts it at
+/// `projected` in all, far from the `estimated` seconds the estimate line announced:
+/// how far, and why the two differ. The estimate could only time a small count before
+/// the run began, and a machine's speed changes from moment to moment; the run times
+/// itself. Nothing when they agree.
+fn against_estimate(estimated: f64, projected: Duration) -> String {
+    let projected = projected.as_secs_f64();
+    if !(estimated > 0.0 && projected > 0.0) {
+        return String::new();
+    }
+    let ratio = estimated / projected;
+    let (factor, way) = if ratio > AGREES {
+        (ratio, "faster")
+    } else if 1.0 / ratio > AGREES {
+        (1.0 / ratio, "slower")
+    } else {
+        return String::new();
+    };
+    format!(
+        ", {factor:.1}x {way} than the estimate at the start ({}), which could only time \
+         a small count",
+        human(estimated)
+    )
 }
 
 /// The tenths of `all` that `position` has reached (0 to 10).
@@ -113,8 +175,7 @@ fn log_line(
 
 /// The share of its work a run finishes before it shows an ETA: its first subtask may
 /// be a small one (the rotation-fixed placements come first), and its time holds the
-/// quarter table's build, so an ETA from it alone read `45m 32s` for a count of 17
-/// that took 0.7 s (at 9cfd1f5, in a new-user trial on the AMD EPYC).
+/// quarter table's build, so an ETA from it alone would be far too long.
 const ETA_AFTER: f64 = 0.01;
 
 impl Bar {
@@ -140,13 +201,13 @@ impl Bar {
 }
 
 /// A bar for a count of `amounts`, or a hidden one when no bar should be drawn; off a
-/// terminal, with the lines of a log if the count was `announced` as `subject`.
+/// terminal, with the lines of a log if the count was `announced`.
 pub fn bar(
     n: u32,
     threads: usize,
     amounts: Amounts,
     quiet: bool,
-    announced: Option<String>,
+    announced: Option<Announced>,
 ) -> Bar {
     let terminal = std::io::stderr().is_terminal();
     let shown = !quiet && terminal && estimate::seconds(n, threads) >= 0.1;
@@ -158,8 +219,8 @@ pub fn bar(
     let mut bar = drawn_on(target, amounts);
     // (`announced` is never set with `quiet`: nothing is announced then.)
     if !terminal {
-        bar.log =
-            announced.map(|subject| Log::new(subject, amounts.work, Box::new(std::io::stderr())));
+        let stderr = || Box::new(std::io::stderr());
+        bar.log = announced.map(|announced| Log::new(announced, amounts.work, stderr()));
     }
     bar
 }
@@ -216,8 +277,8 @@ fn drawn_on(target: ProgressDrawTarget, amounts: Amounts) -> Bar {
 /// The ETA of a run that has finished `work[0]` of its `work[1]` units of work in
 /// `elapsed`: the rest at the run's mean rate so far (the quarter table's build
 /// included, which only ever makes it longer), or none before [`ETA_AFTER`] of
-/// the work is done. (indicatif's own ETA, which weighs the last seconds most, read
-/// `2m 24s` one second into a resumed `count 19` that had 27 s left.)
+/// the work is done. (indicatif's own ETA weighs the last seconds most, so it swings
+/// widely while a run's first, largest subtasks finish.)
 fn left(work: [u64; 2], elapsed: Duration) -> String {
     eta(work, elapsed).map_or_else(|| "--".to_owned(), duration)
 }
@@ -258,7 +319,9 @@ pub fn duration(d: Duration) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Amounts, Log, drawn_on, duration, left, log_line, rate, tenth};
+    use super::{
+        Amounts, Announced, Log, against_estimate, drawn_on, duration, left, log_line, rate, tenth,
+    };
     use indicatif::ProgressDrawTarget;
     use std::io::Write;
     use std::sync::{Arc, Mutex};
@@ -288,11 +351,11 @@ mod tests {
         };
         let mut bar = drawn_on(ProgressDrawTarget::hidden(), amounts);
         let kept = Kept::default();
-        bar.log = Some(Log::new(
-            "n=20".into(),
-            amounts.work,
-            Box::new(kept.clone()),
-        ));
+        let announced = Announced {
+            subject: "n=20".into(),
+            seconds: 1e-6,
+        };
+        bar.log = Some(Log::new(announced, amounts.work, Box::new(kept.clone())));
         // To 19, 35 (past 20 and 30: one line, for 30), 36, then 100 (the end).
         for work in [4, 16, 1, 64] {
             bar.finished(work);
@@ -301,6 +364,53 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 1, "{text}");
         assert!(lines[0].starts_with("nqueens: n=20: 30% done, "), "{text}");
+        // An estimate of a microsecond is far from any real run: the line says so.
+        assert!(
+            lines[0].contains("x slower than the estimate at the start"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn only_the_first_line_with_a_rate_sets_it_beside_the_estimate() {
+        // 1000 units of work, announced at 100 s; each tenth takes 10 s here, so the
+        // run agrees with the estimate, and then an estimate of 400 s does not.
+        for (estimate, said) in [(100.0, false), (400.0, true)] {
+            let kept = Kept::default();
+            let announced = Announced {
+                subject: "n=19".into(),
+                seconds: estimate,
+            };
+            let log = Log::new(announced, [0, 1000], Box::new(kept.clone()));
+            for tenth in 1..10 {
+                log.at(tenth * 100, Duration::from_secs(tenth * 10));
+            }
+            let text = String::from_utf8(kept.0.lock().unwrap().clone()).unwrap();
+            let noted: Vec<bool> = text.lines().map(|l| l.contains("estimate")).collect();
+            assert_eq!(noted.len(), 9, "{text}");
+            assert_eq!(noted[0], said, "{text}");
+            assert!(noted[1..].iter().all(|n| !n), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_rate_far_from_the_estimate_says_how_far_and_why() {
+        let second = Duration::from_secs(1);
+        // Within a quarter either way: nothing to say.
+        assert_eq!(against_estimate(12.0, second * 10), "");
+        assert_eq!(against_estimate(8.1, second * 10), "");
+        assert_eq!(against_estimate(35.0, Duration::ZERO), "");
+        // The new user's count: announced at 35 s, 16 s by its own rate.
+        assert_eq!(
+            against_estimate(35.0, second * 16),
+            ", 2.2x faster than the estimate at the start (about 35 seconds), which \
+             could only time a small count"
+        );
+        assert_eq!(
+            against_estimate(10.0, second * 16),
+            ", 1.6x slower than the estimate at the start (about 10 seconds), which \
+             could only time a small count"
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::path::Path;
 use nqueens::Partial;
 use serde::{Deserialize, Serialize};
 
-use crate::checkpoint::fnv1a;
+use crate::checksum::fnv1a;
 use crate::failure::Failure;
 
 const FORMAT: &str = "nqueens-shard";

@@ -4,16 +4,47 @@ use std::collections::BTreeMap;
 
 use nqueens::Partial;
 
+use super::shard::ShardResult;
 use crate::cli::MergeArgs;
 use crate::failure::Failure;
-use crate::shard::ShardResult;
-use crate::{output, published};
+use crate::{output, published_check};
 
 /// Checks that the files are exactly the shards 0..M-1 of one count, then prints the
 /// total (or the distinct count with `--unique`).
 pub fn run(args: &MergeArgs) -> Result<(), Failure> {
-    // Each result with what to call it: its file, or (`-`) its place on stdin.
-    let mut results: Vec<(String, ShardResult)> = Vec::new();
+    let results = read_all(args)?;
+    let (first_path, first) = results
+        .first()
+        .ok_or_else(|| Failure::Usage("no shard files given".into()))?;
+    let by_shard = one_count(&results, first_path, first)?;
+    every_shard(&by_shard, first, results.len())?;
+    let mut sum = Partial::default();
+    for (_, result) in &results {
+        sum = sum
+            .merge(result.partial())
+            .map_err(|e| Failure::Found(format!("cannot sum the shards: {e}")))?;
+    }
+    if sum.subtasks != first.split_subtasks as u64 {
+        return Err(Failure::Found(format!(
+            "the shards hold {} subtasks; the count has {}",
+            sum.subtasks, first.split_subtasks
+        )));
+    }
+    let counts = sum
+        .finish(first.n)
+        .map_err(|e| Failure::Found(format!("the shards do not add up: {e}")))?;
+    published_check::check(first.n, counts.total, Some(counts.unique))?;
+    let value = if args.unique {
+        counts.unique
+    } else {
+        counts.total
+    };
+    output::print(&format!("{value}\n"))
+}
+
+/// Each result with what to call it: its file, or (`-`) its place on stdin.
+fn read_all(args: &MergeArgs) -> Result<Vec<(String, ShardResult)>, Failure> {
+    let mut results = Vec::new();
     let mut stdin_read = false;
     for path in &args.files {
         if path.as_os_str() == "-" {
@@ -33,11 +64,17 @@ pub fn run(args: &MergeArgs) -> Result<(), Failure> {
             results.push((path.display().to_string(), ShardResult::read(path)?));
         }
     }
-    let (first_path, first) = results
-        .first()
-        .ok_or_else(|| Failure::Usage("no shard files given".into()))?;
+    Ok(results)
+}
+
+/// The results by shard number, once each, all of the count and split of `first`.
+fn one_count<'a>(
+    results: &'a [(String, ShardResult)],
+    first_path: &str,
+    first: &ShardResult,
+) -> Result<BTreeMap<usize, &'a String>, Failure> {
     let mut by_shard: BTreeMap<usize, &String> = BTreeMap::new();
-    for (path, result) in &results {
+    for (path, result) in results {
         let same = (
             result.n,
             &result.split,
@@ -66,40 +103,27 @@ pub fn run(args: &MergeArgs) -> Result<(), Failure> {
             )));
         }
     }
+    Ok(by_shard)
+}
+
+/// Fails naming the shards of 0..M-1 that none of the `given` results is.
+fn every_shard(
+    by_shard: &BTreeMap<usize, &String>,
+    first: &ShardResult,
+    given: usize,
+) -> Result<(), Failure> {
     let missing: Vec<String> = (0..first.shards)
         .filter(|i| !by_shard.contains_key(i))
         .map(|i| i.to_string())
         .collect();
-    if !missing.is_empty() {
-        return Err(Failure::Usage(format!(
-            "missing shard{} {} of {} (n={}); got {} shard results",
-            if missing.len() == 1 { "" } else { "s" },
-            missing.join(", "),
-            first.shards,
-            first.n,
-            results.len()
-        )));
+    if missing.is_empty() {
+        return Ok(());
     }
-    let mut sum = Partial::default();
-    for (_, result) in &results {
-        sum = sum
-            .merge(result.partial())
-            .map_err(|e| Failure::Found(format!("cannot sum the shards: {e}")))?;
-    }
-    if sum.subtasks != first.split_subtasks as u64 {
-        return Err(Failure::Found(format!(
-            "the shards hold {} subtasks; the count has {}",
-            sum.subtasks, first.split_subtasks
-        )));
-    }
-    let counts = sum
-        .finish(first.n)
-        .map_err(|e| Failure::Found(format!("the shards do not add up: {e}")))?;
-    published::check(first.n, counts.total, Some(counts.unique))?;
-    let value = if args.unique {
-        counts.unique
-    } else {
-        counts.total
-    };
-    output::print(&format!("{value}\n"))
+    Err(Failure::Usage(format!(
+        "missing shard{} {} of {} (n={}); got {given} shard results",
+        if missing.len() == 1 { "" } else { "s" },
+        missing.join(", "),
+        first.shards,
+        first.n,
+    )))
 }

@@ -1,24 +1,22 @@
 //! How long a count will take, from rates measured on the machine it runs on, and the
 //! line that says so before a long one starts.
 //!
-//! The model gives the growth from size to size; a small count of the same kind, timed
-//! here first ([`calibrated`]), gives this machine's speed. The join's growth was
-//! measured on one core of an AMD EPYC of the project, the constellation search's on
-//! an Intel Xeon, the times past 22 on the AMD EPYC (docs/benchmarks.md): the constellation
-//! search grows about 7.1 times per added row; the join has one model per parity,
-//! since odd boards are counted differently (their middle row's queen fixed) and grow
-//! differently: `JOIN_EVEN` and `JOIN_ODD` below, anchored where counts start to take
-//! long. Past n = 22, where the join searches its halves instead of building them from
-//! quarter boards, each size has its own time, from timed shards of it (`SEARCHED`).
-//! Threads divide the time: an upper bound on their gain (two threads gave 1.56-2.35x
-//! at n = 14 to 19, `cargo bench` at commit 6f94003 on the Xeon, and 1.61-2.02x at 14
-//! to 20 at 3f65620 on the EPYC).
-//! docs/long-counts.md compares the estimates with real runs.
+//! A model gives the growth from size to size: one for the constellation search, and
+//! one per parity for the join, since odd boards fix the middle row's queen and grow
+//! differently. A small count of the same kind, timed here first ([`calibrated`]),
+//! gives this machine's speed. Past n = 22 the join searches its halves instead of
+//! building them from quarter boards, so each size has its own time, from timed
+//! shards (`SEARCHED`). Threads divide the time: an upper bound on their gain (see
+//! docs/benchmarks.md, 'Threads'). The measurements behind the constants are in
+//! docs/benchmarks.md, 'The estimate', and how the estimates compare with whole runs
+//! in 'The estimate's accuracy'.
 
 use std::io::Write as _;
 use std::time::Instant;
 
 use nqueens::Engine;
+
+use crate::numbers::human;
 
 /// One engine's rate: seconds for `n` on one thread, and the growth per added row
 /// above `n` (`growth`) and below it (`below`); where the growth changes further up,
@@ -34,6 +32,7 @@ struct Model {
     small: Option<f64>,
 }
 
+/// The constellation search: about 7.1 times longer per added row.
 const CONSTELLATIONS: Model = Model {
     n: 16,
     seconds: 0.96,
@@ -42,29 +41,11 @@ const CONSTELLATIONS: Model = Model {
     bend: None,
     small: None,
 };
-/// Refit at commit bbca8b5 on an AMD EPYC of the project (one thread, whole-process
-/// wall time, one sitting, 2026-12-03), after the quarter join and the class sort
-/// began to read before they write (16 a seventh faster, 18 a few percent, at
-/// 11aecdf and bca60c5; with the changes of c49d8e8 to ad2501f before them, 16 took
-/// a third less than at fccfbe7): n = 16 took 0.0604 s (hyperfine, mean of 20), 18 1.860 s (mean of
-/// five), 20 80.73 s: 5.55x per row up to 18 and 6.59x past it. (At fccfbe7: 0.0882
-/// s, 2.41 s, 97.72 s.) Past 20, where the quarter table is 568 MB and read at
-/// random, 7.8x per row since b403690 (below); 8.22x before it: at commit 3f65620, in a slower phase of the same machine,
-/// shards 0, 200 and 399 of 400 of 22 took 30.35 s on average, of which 10.54 s is
-/// the quarter table's build (a shard of one small subtask), so about 7,930 s whole,
-/// against 117.38 s for 20 in the same quarter hour (the Xeon gave 8.34x: 3,942 s for
-/// 22 on two threads at bfa7356); the halving saves under 1% of 22's sets.
-///
-/// Past 20 refit at b403690, which splits 22's long lists on more hot bits. The same
-/// three shards of 22 took 15.17 s on average against 18.16 s at
-/// 9cf1ecb, run in turn on one core (1.22x without the 1.64 s of the table's build),
-/// and project to 5,414 s whole against 91.15 s for `count 20 --threads 1` in the
-/// same sitting: 7.71x per row. The whole count of 22 at 4cce17e took 74.3x the user
-/// time of 20 (8.6x per row, a heavily loaded machine), 60.9x with the shards' gain:
-/// 7.80x. Both are this one machine's; another's caches may bend differently, which
-/// the calibration count (at 16, below the bend) does not see. The shards of 23 to
-/// 26 below were timed in a sitting 5.7% slower than the model's (`count 18`), and
-/// are not scaled to it.
+/// Even boards of the join, anchored at 18, where counts start to take seconds: 5.55x
+/// per row below it, 6.59x up to 20, and 7.8x past 20, where the quarter table no
+/// longer fits any cache and is read at random. The calibration count (16) is below
+/// that bend, so a machine whose caches bend elsewhere is not seen (see
+/// docs/benchmarks.md, 'Growth past 20').
 const JOIN_EVEN: Model = Model {
     n: 18,
     seconds: 1.860,
@@ -73,13 +54,10 @@ const JOIN_EVEN: Model = Model {
     bend: Some((20, 7.8)),
     small: None,
 };
-/// Refit in the same sitting, the same way (odd boards, with the middle row's queen
-/// fixed and the reflection in the diagonal from 19): n = 15 took 0.0422 s
-/// (hyperfine, mean of 20), 17 0.646 s (mean of ten), 19 21.24 s: 5.73x per row from
-/// 17; 15 is slower than the growth says, so it has its own time. n = 21 took 415.29 s
-/// on two threads (682 MB at its peak): taken as 830.6 s on one, so that the estimate
-/// for two threads is that run's, 6.25x per row from 19. (At fccfbe7: 0.0591 s, 0.80
-/// s, 29.91 s, and 21's 658.6 s on two threads at b838553.)
+/// Odd boards of the join, anchored at 19: 5.73x per row below it and 6.25x above,
+/// up to 21, whose time is its one run on two threads taken as twice as long on one.
+/// 15 is slower than the growth from 17 says, so it has a time of its own, which the
+/// calibration count of odd sizes is scaled by.
 const JOIN_ODD: Model = Model {
     n: 19,
     seconds: 21.24,
@@ -88,20 +66,11 @@ const JOIN_ODD: Model = Model {
     bend: None,
     small: Some(0.0422),
 };
-/// Whole counts of the sizes past 22, where the join searches its halves (no quarter
-/// table is listed past ⌈n/2⌉ = 11: the next would be about 5 GB), on one thread, in
-/// seconds of the AMD EPYC that `JOIN_EVEN` and `JOIN_ODD` were fitted on: shards of
-/// every M-th subtask, spread over the whole list, timed with `/usr/bin/time` at
-/// commit b403690 (2026-12-03, two shards at a time on the two cores, in a sitting
-/// where `count 18 --threads 1` took 1.966 s against the model's 1.860 s), their mean
-/// times M. 23: 0, 2900 and 5799 of 5800 (ten subtasks each) took 17.36, 22.62 and
-/// 22.43 s; 24: 0, 9679 and 19357 of 19358 took 33.34, 38.99 and 34.00 s; 25: 0,
-/// 11257 and 22514 of 22515 took 327.11, 394.03 and 300.73 s; 26: 0, 124856 and
-/// 249711 of 249712 (two or three subtasks each) took 128.21, 248.22 and 447.87 s, a
-/// rough figure from eight subtasks. 27 was not sampled enough to project (its one
-/// middle subtask is in docs/benchmarks.md): it grows from 26 as 26 grew from 25.
-/// (At e121050, before the long lists took more hot bits, the means were 20.96,
-/// 54.37, 657.87 and 660.38 s.)
+/// Whole counts of the sizes past 22 on one thread, in seconds of the model's machine:
+/// shards of every M-th subtask, spread over the whole list, timed, and their mean
+/// times M ([`SHARDED`]). 26's figure rests on eight subtasks and is rough. 27 was not
+/// sampled enough to project, so it grows from 26 as 26 grew from 25 (see
+/// docs/benchmarks.md, 'Growth past 20').
 const SEARCHED: [(i32, f64); 5] = [
     (23, SHARDED[0]),
     (24, SHARDED[1]),
@@ -168,8 +137,7 @@ fn calibration_size(n: u32) -> u32 {
 /// The duration of a whole count of `n` on `threads` threads on this machine: the
 /// model scaled by how long a small count of the same kind takes here against the
 /// model's time for it. So the rates are this machine's, and only the growth from size
-/// to size comes from the model. Costs a fifth to half a second (0.20-0.47 s on the
-/// AMD EPYC at fc13593).
+/// to size comes from the model. Costs a few tenths of a second.
 pub fn calibrated(n: u32, threads: usize) -> f64 {
     scaled(n, threads, time_one)
 }
@@ -187,12 +155,8 @@ fn reference(small: u32) -> f64 {
 }
 
 /// How long a small count timed inside the process takes against the model's time for
-/// it, which is a whole process's (start-up and a first quarter table included). On
-/// the Xeon, runs taken in turn: 0.148-0.201 s against 0.17-0.20 s at n = 16 (the
-/// machine's speed drifts by a fifth from minute to minute), 0.063-0.088 s against
-/// 0.07-0.11 s at 15. On the AMD EPYC at commit 5b627e7, three times each in turn
-/// with whole-process runs: 0.63-0.86 at 15 and 0.55-1.4 at 16, while the machine's
-/// speed moved by half between minutes; the constant is kept.
+/// it, which is a whole process's: start-up and the first quarter table's build are
+/// not in the timing (see docs/benchmarks.md, 'The estimate').
 const IN_PROCESS: f64 = 0.87;
 
 /// Seconds one single-threaded count of `n` takes here: the fastest of three timings
@@ -249,67 +213,11 @@ pub fn line(
     )
 }
 
-/// A duration in the largest unit that keeps it readable: "about 3.2 hours".
-pub fn human(seconds: f64) -> String {
-    const UNITS: [(&str, f64); 5] = [
-        ("minutes", 60.0),
-        ("hours", 3600.0),
-        ("days", 86_400.0),
-        ("years", 365.25 * 86_400.0),
-        ("", f64::INFINITY),
-    ];
-    if seconds < 0.1 {
-        return "under 0.1 seconds".into();
-    }
-    let mut unit = ("seconds", 1.0);
-    for next in UNITS {
-        if seconds < next.1 * 1.5 {
-            break;
-        }
-        unit = next;
-    }
-    let value = seconds / unit.1;
-    if value >= 1e6 {
-        format!("about {:.1} million {}", value / 1e6, unit.0)
-    } else if value >= 1000.0 {
-        format!("about {} {}", grouped(significant(value)), unit.0)
-    } else if value < 0.995 {
-        // Two digits, as from 1 to 10: one would round 0.15 s to 0.2 (+33%). (From
-        // 0.995 on, two digits are "1.0".)
-        format!("about {value:.2} {}", unit.0)
-    } else if value < 10.0 {
-        format!("about {value:.1} {}", unit.0)
-    } else {
-        format!("about {value:.0} {}", unit.0)
-    }
-}
-
-/// `value` rounded to three significant digits (it is an estimate).
-// Positive and far below 2^64 (a count of n = 32 is about 10^12 years): no sign is lost.
-#[allow(clippy::cast_sign_loss)]
-fn significant(value: f64) -> u64 {
-    let scale = 10f64.powi(value.log10().floor() as i32 - 2);
-    ((value / scale).round() * scale) as u64
-}
-
-/// Digits in groups of three: 12600 -> "12,600".
-pub fn grouped(value: u64) -> String {
-    let digits = value.to_string();
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
-
 /// Before a count expected to take `ANNOUNCE_SECONDS` or more, one line on stderr (on a
 /// terminal or not) with the estimate and what to do about a long run; nothing with
 /// `quiet`. `share` is the part of the whole count this run has left to do (a shard, a
 /// resumed checkpoint), `slice` the shard it is, if one; `resumable` says whether this
-/// run keeps a checkpoint. Returns whether it printed the line.
+/// run keeps a checkpoint. Returns the seconds it announced, if it printed the line.
 pub fn announce(
     n: u32,
     threads: usize,
@@ -317,13 +225,13 @@ pub fn announce(
     share: f64,
     quiet: bool,
     resumable: bool,
-) -> bool {
+) -> Option<f64> {
     if quiet || seconds(n, threads) * share < ANNOUNCE_SECONDS / SLOWER {
-        return false;
+        return None;
     }
     let expected = calibrated(n, threads) * share;
     if expected < ANNOUNCE_SECONDS {
-        return false;
+        return None;
     }
     let keep = match (resumable, slice) {
         (true, _) => "progress is checkpointed, rerun the same command to resume".to_owned(),
@@ -347,27 +255,12 @@ pub fn announce(
         subject(n, slice),
         human(expected)
     );
-    true
+    Some(expected)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn durations_read_in_human_units() {
-        assert_eq!(human(0.04), "under 0.1 seconds");
-        assert_eq!(human(0.26), "about 0.26 seconds");
-        assert_eq!(human(0.151), "about 0.15 seconds");
-        assert_eq!(human(0.999), "about 1.0 seconds");
-        assert_eq!(human(12.0), "about 12 seconds");
-        assert_eq!(human(200.0), "about 3.3 minutes");
-        assert_eq!(human(7200.0), "about 2.0 hours");
-        assert_eq!(human(3.0 * 86_400.0), "about 3.0 days");
-        assert_eq!(human(40.0 * 365.25 * 86_400.0), "about 40 years");
-        assert_eq!(human(12_582.4 * 365.25 * 86_400.0), "about 12,600 years");
-        assert_eq!(human(2.5e6 * 365.25 * 86_400.0), "about 2.5 million years");
-    }
 
     #[test]
     fn the_estimate_takes_this_machines_speed_from_a_small_count_of_the_same_kind() {

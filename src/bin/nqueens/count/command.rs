@@ -1,0 +1,259 @@
+//! `nqueens count`: from the arguments to the printed total, JSON record or shard file.
+
+use std::collections::BTreeMap;
+use std::io::Write as _;
+use std::num::NonZeroUsize;
+use std::path::Path;
+use std::time::Instant;
+
+use nqueens::{Counts, Engine, Partial, Split};
+use serde::Serialize;
+
+use super::checkpoint::{self, Header};
+use super::files::{self, Target};
+use super::lock::Lock;
+use super::run::{Run, all_cores, compute, finished, left, share, split_of};
+use super::shard::ShardResult;
+use super::{estimate, notices};
+use crate::cli::CountArgs;
+use crate::failure::Failure;
+use crate::{input, output, published_check};
+
+/// The `--json` record.
+#[derive(Serialize)]
+struct Report {
+    n: u32,
+    total: u128,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<u128>,
+    threads: usize,
+    elapsed_seconds: f64,
+    nodes: u128,
+    subtasks: u64,
+    /// "join" or "constellations": which engine counted.
+    engine: String,
+    /// "match" or "unknown": the comparison with the published (OEIS) counts.
+    published: published_check::Status,
+}
+
+/// Counts (all of it, or one shard), resuming from and saving to a checkpoint when
+/// asked, and prints the total, the distinct count, the JSON record or the shard file.
+pub fn run(args: &CountArgs) -> Result<(), Failure> {
+    input::no_extra(&args.size.extra)?;
+    let n = input::board_size(args.size.n.as_deref())?;
+    let split = split_of(n)?.with_memory(args.memory.unwrap_or(nqueens::MEMORY_DEFAULT));
+    let threads = threads(args, &split);
+    let selection: Vec<usize> = match args.shard {
+        Some((i, m)) => split.shard(i, m),
+        None => (0..split.len()).collect(),
+    };
+    if let (Some(shard), true) = (args.shard, selection.is_empty()) {
+        notices::empty_shard(n, shard, split.len());
+    }
+    let header = Header {
+        n,
+        split: split.fingerprint(),
+        subtasks: split.len(),
+        shard: args.shard,
+    };
+    if args.estimate {
+        return print_estimate(args, &split, &selection, &header, threads);
+    }
+    count(args, &split, &selection, &header, threads)
+}
+
+/// The threads to count on: those asked for, or one per core. Fewer only when the
+/// memory budget is too small for them, and then said, since a count on fewer threads
+/// takes longer; far more than the cores are said too (not with `--quiet`).
+fn threads(args: &CountArgs, split: &Split) -> NonZeroUsize {
+    let wanted = args
+        .threads
+        .and_then(|k| NonZeroUsize::new(k.into()))
+        .unwrap_or_else(all_cores);
+    let threads = split.threads_for(wanted);
+    if !args.quiet {
+        if threads < wanted {
+            notices::fewer_threads(split.memory(), wanted, threads);
+        }
+        notices::many_threads(threads, all_cores());
+    }
+    threads
+}
+
+/// Counts the subtasks `selection` (those a checkpoint holds are skipped) and prints
+/// the result.
+fn count(
+    args: &CountArgs,
+    split: &Split,
+    selection: &[usize],
+    header: &Header,
+    threads: NonZeroUsize,
+) -> Result<(), Failure> {
+    // What each named path gets is settled before any work (a socket or a directory
+    // is refused at once); a symlink is replaced by the file it names.
+    let checkpoint = args
+        .checkpoint
+        .as_deref()
+        .map(files::checkpoint)
+        .transpose()?;
+    let output = args.output.as_deref().map(files::output).transpose()?;
+    let _locks = lock(checkpoint.as_deref(), output.as_ref())?;
+    let before = previous_results(args, checkpoint.as_deref(), header, selection)?;
+    let started = Instant::now();
+    let run = Run {
+        checkpoint: checkpoint.as_deref().map(|path| (path, header)),
+        quiet: args.quiet,
+        threads,
+        shard: args.shard,
+        size_on_stdin: args.size.n.is_none().then_some(header.n),
+    };
+    let partial = compute(split, selection, &before, &run)?;
+    let elapsed = started.elapsed().as_secs_f64();
+    let n = header.n;
+    if let Some((i, m)) = args.shard {
+        let result = ShardResult::new(n, i, m, header.split, split.len(), &partial, elapsed)?;
+        return write_shard(&result, output.as_ref());
+    }
+    let counts = finished(partial, n)?;
+    let status = published_check::check(n, counts.total, Some(counts.unique))?;
+    output::print(&render(args, &counts, threads.get(), elapsed, status)?)
+}
+
+/// `count --estimate`: how long the count, or the rest of it that a `--checkpoint`
+/// leaves, takes on this machine. The checkpoint is only read (and checked as a resume
+/// would check it), never written.
+fn print_estimate(
+    args: &CountArgs,
+    split: &Split,
+    selection: &[usize],
+    header: &Header,
+    threads: NonZeroUsize,
+) -> Result<(), Failure> {
+    let (n, threads) = (header.n, threads.get());
+    let checkpoint = args
+        .checkpoint
+        .as_deref()
+        .map(files::checkpoint)
+        .transpose()?;
+    let done = match checkpoint.as_deref() {
+        Some(path) => load_checked(path, header, selection)?,
+        None => BTreeMap::new(),
+    };
+    let expected = estimate::calibrated(n, threads) * share(split, &left(selection, &done));
+    if split.memory() < nqueens::MEMORY_DEFAULT && nqueens::engine(n) == Some(Engine::Join) {
+        notices::smaller_budget(split.memory());
+    }
+    let rest = (!done.is_empty()).then_some([done.len(), selection.len()]);
+    output::print(&estimate::line(n, args.shard, rest, threads, expected))
+}
+
+/// Locks the regular files this run replaces, for the whole run: a second process on
+/// the same files refuses at once. (Stdout, devices and FIFOs are written once, straight
+/// in, and need no lock.) Dropping the locks removes their files.
+fn lock(checkpoint: Option<&Path>, output: Option<&Target>) -> Result<Vec<Lock>, Failure> {
+    let output = match output {
+        Some(Target::Regular(path)) => Some(path),
+        _ => None,
+    };
+    if let (Some(c), Some(o)) = (checkpoint, output)
+        && files::same_file(c, o)
+    {
+        return Err(Failure::Usage(format!(
+            "the checkpoint and the shard output are the same file ({}); give two names",
+            o.display()
+        )));
+    }
+    let mut locks = Vec::new();
+    if let Some(path) = checkpoint {
+        locks.push(Lock::exclusive(path, "checkpoint")?);
+    }
+    if let Some(path) = output {
+        locks.push(Lock::exclusive(path, "shard output")?);
+    }
+    Ok(locks)
+}
+
+/// The subtasks a checkpoint already holds (none without one, or with `--force`); a
+/// resumed count says so in one line on stderr, even with `--quiet`, so a log (a
+/// cluster task's, after a requeue) shows that the run went on rather than started over.
+fn previous_results(
+    args: &CountArgs,
+    checkpoint: Option<&Path>,
+    header: &Header,
+    selection: &[usize],
+) -> Result<BTreeMap<usize, Partial>, Failure> {
+    let Some(path) = checkpoint else {
+        return Ok(BTreeMap::new());
+    };
+    if args.force {
+        return Ok(BTreeMap::new());
+    }
+    let done = load_checked(path, header, selection)?;
+    if !done.is_empty() {
+        // A lost line on a closed stderr changes nothing about the count.
+        let _ = writeln!(
+            std::io::stderr(),
+            "resumed from {}: {} of {} subtasks already counted",
+            path.display(),
+            done.len(),
+            selection.len()
+        );
+    }
+    Ok(done)
+}
+
+/// The finished subtasks in the checkpoint `path`, checked against this count: its
+/// header (`checkpoint::load`) and its subtasks, each of which must be in `selection`.
+fn load_checked(
+    path: &Path,
+    header: &Header,
+    selection: &[usize],
+) -> Result<BTreeMap<usize, Partial>, Failure> {
+    let done = checkpoint::load(path, header)?;
+    if let Some(stray) = done.keys().find(|i| selection.binary_search(i).is_err()) {
+        return Err(Failure::Usage(format!(
+            "checkpoint {} holds subtask {stray}, which is not part of this count; \
+             refusing to use or overwrite it (pass --force to start over)",
+            path.display()
+        )));
+    }
+    Ok(done)
+}
+
+fn render(
+    args: &CountArgs,
+    counts: &Counts,
+    threads: usize,
+    elapsed: f64,
+    published: published_check::Status,
+) -> Result<String, Failure> {
+    if args.json {
+        let report = Report {
+            n: counts.n,
+            total: counts.total,
+            unique: args.unique.then_some(counts.unique),
+            threads,
+            elapsed_seconds: elapsed,
+            nodes: counts.nodes,
+            subtasks: counts.subtasks,
+            engine: nqueens::engine(counts.n).map_or_else(String::new, |e| e.to_string()),
+            published,
+        };
+        let json = serde_json::to_string(&report)
+            .map_err(|e| Failure::Io(format!("cannot encode JSON: {e}")))?;
+        Ok(format!("{json}\n"))
+    } else if args.unique {
+        Ok(format!("{}\n", counts.unique))
+    } else {
+        Ok(format!("{}\n", counts.total))
+    }
+}
+
+/// The shard result, to `--output` (see [`files::output`]) or stdout.
+fn write_shard(result: &ShardResult, target: Option<&Target>) -> Result<(), Failure> {
+    let json = serde_json::to_string(result)
+        .map_err(|e| Failure::Io(format!("cannot encode JSON: {e}")))?;
+    target
+        .unwrap_or(&Target::Stdout)
+        .write(&format!("{json}\n"))
+}
