@@ -228,9 +228,11 @@ impl Trace {
         self.found
     }
 
-    /// Bitmask only: the masks the search holds after the last event. After a `Place`,
-    /// those it hands down to the next row (all columns attacked there means a dead
-    /// end); after a `Remove` or a `Found`, those of the event's row.
+    /// Bitmask only: the masks the search holds after the last event. After a `Place`
+    /// on any row but the last, those it hands down to the next row (all columns
+    /// attacked there means a dead end). After a `Place` on the last row, a `Remove` or
+    /// a `Found`, those of the event's row: the last row has no next row, and
+    /// [`Masks::row`] says which row the masks are for.
     ///
     /// # Example
     /// ```

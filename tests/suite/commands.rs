@@ -302,12 +302,15 @@ fn show_rejects_missing_placements() {
 fn a_far_placement_says_how_long_it_will_take_instead_of_hanging_silently() {
     // Placement 10^12 of n = 28 lies years of listing away; after a second the search
     // says so on stderr, from the rate it has found placements at, and keeps going.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
-        .args(["show", "28", "--index", "1000000000000"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    // Killed when dropped, so that a failure here leaves no search running for years.
+    let mut child = crate::common::Running(
+        Command::new(env!("CARGO_BIN_EXE_nqueens"))
+            .args(["show", "28", "--index", "1000000000000"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
     let mut note = String::new();
     let read = std::io::BufRead::read_line(
         &mut std::io::BufReader::new(child.stderr.take().unwrap()),
@@ -620,4 +623,57 @@ fn a_number_too_large_for_64_bits_is_called_too_large() {
     // The largest itself is a number like any other.
     let out = run(&["solutions", "4", "--limit", "18446744073709551615"], None);
     assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn an_estimate_from_a_timed_sample_says_what_it_rests_on_and_its_interval() {
+    // A sample of n = 16's subtasks for a second: the line names the sample, the time
+    // it took and a 95% interval around the projection; stderr says it is sampling.
+    let out = run(
+        &["count", "16", "--estimate", "--sample-seconds", "1"],
+        None,
+    );
+    let (line, err) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.starts_with("nqueens: timing subtasks of n=16 drawn at random, for about 1 s"),
+        "{err}"
+    );
+    assert!(line.starts_with("counting n=16 would take "), "{line}");
+    let number_after = |marker: &str| -> u64 {
+        let rest = line
+            .split(marker)
+            .nth(1)
+            .unwrap_or_else(|| panic!("{marker}: {line}"));
+        let digits: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == ',')
+            .collect();
+        digits
+            .replace(',', "")
+            .parse()
+            .unwrap_or_else(|_| panic!("{marker}: {line}"))
+    };
+    let sampled = number_after("projected from ");
+    let of = number_after(&format!("projected from {sampled} of "));
+    assert_eq!(of, nqueens::subtask_count(16).unwrap(), "{line}");
+    assert!((2..=of).contains(&sampled), "{line}");
+    assert!(line.contains("(95% interval "), "{line}");
+    assert!(
+        line.contains("drawn at random and timed on this machine in "),
+        "{line}"
+    );
+    assert!(line.contains("gives a tighter interval"), "{line}");
+    // The option belongs to --estimate, and takes whole seconds from 1.
+    let without = run(&["count", "16", "--sample-seconds", "5"], None);
+    assert_usage_error(
+        &without,
+        "--estimate",
+        "--sample-seconds without --estimate",
+    );
+    let zero = run(
+        &["count", "16", "--estimate", "--sample-seconds", "0"],
+        None,
+    );
+    assert_usage_error(&zero, "whole number of seconds from 1 up", "zero seconds");
 }

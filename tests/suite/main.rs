@@ -14,6 +14,7 @@ mod cluster;
 mod commands;
 mod const_agreement;
 mod count;
+mod delivery;
 mod files;
 mod fuzz_seeds;
 mod hostile;

@@ -74,20 +74,57 @@ fn every_transcript_is_what_the_binary_prints() {
 }
 
 #[test]
-fn every_page_links_only_to_pages_that_exist() {
-    let root = env!("CARGO_MANIFEST_DIR");
+fn every_page_links_only_to_pages_and_sections_that_exist() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     for (page, text) in PAGES {
-        let dir = std::path::Path::new(root).join(page);
+        let dir = root.join(page);
         let dir = dir.parent().unwrap();
         for link in text.split("](").skip(1) {
             let target = link.split(')').next().unwrap();
-            let file = target.split('#').next().unwrap();
-            if file.is_empty() || file.contains("://") {
+            let (file, section) = target.split_once('#').unwrap_or((target, ""));
+            if file.contains("://") {
                 continue;
             }
-            assert!(dir.join(file).exists(), "{page} links to missing {target}");
+            let linked = if file.is_empty() {
+                root.join(page)
+            } else {
+                dir.join(file)
+            };
+            assert!(linked.exists(), "{page} links to missing {target}");
+            if !section.is_empty() {
+                let text = std::fs::read_to_string(&linked).unwrap();
+                assert!(
+                    anchors(&text).iter().any(|a| a == section),
+                    "{page} links to {target}, a section {} does not have",
+                    linked.display()
+                );
+            }
         }
     }
+}
+
+/// The anchors GitHub gives a Markdown page's headings: lower case, punctuation but
+/// hyphens and underscores dropped, spaces as hyphens (headings in code blocks are none).
+fn anchors(text: &str) -> Vec<String> {
+    let mut in_code = false;
+    let mut found = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("```") {
+            in_code = !in_code;
+        }
+        let Some(heading) = line.strip_prefix('#').filter(|_| !in_code) else {
+            continue;
+        };
+        let title = heading.trim_start_matches('#').trim();
+        let slug: String = title
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+            .map(|c| if c == ' ' { '-' } else { c })
+            .collect();
+        found.push(slug);
+    }
+    found
 }
 
 /// The lines of the Ctrl-C transcripts: (page, block) for every `text` block with `^C`.

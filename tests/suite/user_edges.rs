@@ -7,11 +7,11 @@ use std::fs;
 use std::io::{BufRead as _, BufReader, Read as _};
 use std::os::unix::fs::symlink;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use crate::common::{arg, assert_usage_error, on_terminal, run, scratch, signal, text};
+use crate::common::{Running, arg, assert_usage_error, on_terminal, run, scratch, signal, text};
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
 
@@ -28,18 +28,21 @@ const SUBCOMMANDS: [&str; 10] = [
     "manpage",
 ];
 
-fn spawn(args: &[&str]) -> Child {
-    Command::new(BIN)
+/// The binary running with `args`, killed when dropped (a failed test leaves no
+/// count of 30 running).
+fn spawn(args: &[&str]) -> Running {
+    let child = Command::new(BIN)
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap()
+        .unwrap();
+    Running(child)
 }
 
 /// Reads `lines` lines of a child's stdout, failing if they take longer than `limit`.
-fn first_lines(child: &mut Child, lines: usize, limit: Duration) -> Vec<String> {
+fn first_lines(child: &mut Running, lines: usize, limit: Duration) -> Vec<String> {
     let started = Instant::now();
     let mut reader = BufReader::new(child.stdout.take().unwrap());
     let mut found = Vec::new();
@@ -52,7 +55,7 @@ fn first_lines(child: &mut Child, lines: usize, limit: Duration) -> Vec<String> 
     found
 }
 
-fn stop(mut child: Child) -> String {
+fn stop(mut child: Running) -> String {
     child.kill().unwrap();
     child.wait().unwrap();
     let mut err = String::new();
@@ -68,7 +71,7 @@ fn stop(mut child: Child) -> String {
 /// Waits for the first line a running child writes on stderr (the estimate comes once
 /// the subtask list is built, which takes far longer in a debug build), then kills it.
 /// Returns the line and how long it took to come.
-fn first_error_line(mut child: Child, started: Instant) -> (String, Duration) {
+fn first_error_line(mut child: Running, started: Instant) -> (String, Duration) {
     let mut reader = BufReader::new(child.stderr.take().unwrap());
     let mut line = String::new();
     reader.read_line(&mut line).unwrap();
@@ -81,7 +84,9 @@ fn first_error_line(mut child: Child, started: Instant) -> (String, Duration) {
 #[test]
 fn a_size_past_the_table_prints_its_placements_at_once_then_announces_the_count() {
     let mut child = spawn(&["30"]);
-    let lines = first_lines(&mut child, 3, Duration::from_secs(5));
+    // "At once": well within 20 s even on a loaded machine, where waiting for the
+    // count first would take years.
+    let lines = first_lines(&mut child, 3, Duration::from_secs(20));
     for line in &lines {
         let columns: Vec<u32> = line.split(' ').map(|c| c.parse().unwrap()).collect();
         assert_eq!(columns.len(), 30, "{line}");
@@ -112,7 +117,7 @@ fn quiet_silences_the_estimate_and_short_counts_have_none() {
     assert!(line.starts_with("nqueens: counting n=30"), "{line}");
     let grace = waited * 2 + Duration::from_millis(200);
     let mut child = spawn(&["30", "--quiet"]);
-    first_lines(&mut child, 3, Duration::from_secs(5));
+    first_lines(&mut child, 3, Duration::from_secs(20));
     sleep(grace);
     assert_eq!(stop(child), "");
     let child = spawn(&["count", "30", "-q"]);

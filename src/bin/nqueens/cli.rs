@@ -293,12 +293,27 @@ pub struct CountArgs {
     /// MB more. [default: 1G]
     #[arg(long, value_name = "SIZE", value_parser = memory, allow_hyphen_values = true)]
     pub memory: Option<usize>,
-    /// Print how long the count (or the shard) would take here, and stop: a small
-    /// count of the same kind (n = 16, 15 or 13) is timed first, three times, and the
-    /// growth from size to size comes from measured runs. With --checkpoint, how long
-    /// the rest takes (the file is only read).
+    /// Print how long the count (or the shard) would take here, and stop. Up to n = 22,
+    /// a small count of the same kind (n = 16, 15 or 13) is timed first, three times,
+    /// and the growth from size to size comes from measured runs. From 23 to 27, subtasks
+    /// drawn at random are counted and timed for about 30 s, and the line gives a 95%
+    /// interval (see --sample-seconds). With --checkpoint, how long the rest takes (the
+    /// file is only read).
     #[arg(long, conflicts_with_all = ["json", "output", "force"])]
     pub estimate: bool,
+    /// With --estimate: project from subtasks drawn at random and timed for about S
+    /// seconds, at any size (from n = 23 to 27 this is how it estimates, for 30 s). A
+    /// longer sample gives a tighter interval. Every subtask started is finished, so a
+    /// sample of large subtasks takes longer than S (past 27, hours).
+    #[arg(long, value_name = "S", requires = "estimate", value_parser = sample_seconds, allow_hyphen_values = true)]
+    pub sample_seconds: Option<u64>,
+}
+
+/// `--sample-seconds S`: a whole number of seconds from 1 up.
+fn sample_seconds(text: &str) -> Result<u64, String> {
+    whole(text)
+        .filter(|&s| s >= 1)
+        .ok_or_else(|| number_error(text, "expected a whole number of seconds from 1 up"))
 }
 
 /// Options of `nqueens merge`.

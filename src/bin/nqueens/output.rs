@@ -1,18 +1,45 @@
-//! Writing results to stdout, quietly when the reader is gone.
+//! Writing to stdout, and what a closed pipe means.
 //!
-//! A closed pipe (`nqueens solutions 12 | head`) is not an error: the reader got what it
-//! wanted, so the command stops and exits 0. Any other failure, such as a full disk,
-//! is reported.
+//! - A listing or a document (`solutions`, `trace`, `show`, `compare`, help, completions,
+//!   the man page) cut short by its reader (`nqueens solutions 12 | head`) is not an
+//!   error: the reader got what it wanted, so the command stops and exits 0 ([`print`],
+//!   [`Stream`]).
+//! - A result (a count's total, `merge`, `nqueens N`, `check`, `verify`, a shard on
+//!   `--output -`) that does not reach its reader is lost, so the run fails: one line on
+//!   stderr and exit code 1 ([`deliver`]). A count that took hours must not look like a
+//!   success to a script.
+//!
+//! Any other failure to write, such as a full disk, is reported either way.
 
 use std::io::{BufWriter, ErrorKind, StdoutLock, Write};
 
 use crate::failure::Failure;
 
-/// Writes `text` to stdout and flushes it.
+/// Writes a listing or a document to stdout and flushes it; quietly nothing once the
+/// reader is gone.
 pub fn print(text: &str) -> Result<(), Failure> {
     let mut out = Stream::new();
     out.write(text.as_bytes())?;
     out.finish()
+}
+
+/// Writes a result to stdout and flushes it; a failure if the reader is gone before
+/// all of it is written.
+pub fn deliver(text: &str) -> Result<(), Failure> {
+    deliver_noting(text, "")
+}
+
+/// [`deliver`], with `note` (from `; `) ending the message if the result is lost: where
+/// it was saved, for a count that checkpoints.
+pub fn deliver_noting(text: &str, note: &str) -> Result<(), Failure> {
+    let mut out = Stream::new();
+    let written = out.write(text.as_bytes())?;
+    if written && !out.closed_at_finish()? {
+        return Ok(());
+    }
+    Err(Failure::Io(format!(
+        "the result was not delivered: standard output was closed (broken pipe){note}"
+    )))
 }
 
 /// Buffered stdout for commands that write a lot. Each call says whether the reader is
@@ -40,12 +67,18 @@ impl Stream {
     }
 
     /// Flushes what is buffered.
-    pub fn finish(mut self) -> Result<(), Failure> {
+    pub fn finish(self) -> Result<(), Failure> {
+        self.closed_at_finish().map(|_| ())
+    }
+
+    /// Flushes what is buffered; `Ok(true)` if the reader was gone before all of it
+    /// was written.
+    fn closed_at_finish(mut self) -> Result<bool, Failure> {
         if self.closed {
-            return Ok(());
+            return Ok(true);
         }
         let result = self.out.flush();
-        self.settle(result).map(|_| ())
+        self.settle(result).map(|written| !written)
     }
 
     fn settle(&mut self, result: std::io::Result<()>) -> Result<bool, Failure> {

@@ -57,7 +57,7 @@ pub fn run(args: &AnswerArgs) -> Result<(), Failure> {
         let _ = write_challenge(&mut text, placements.as_slice(), total);
         text
     };
-    output::print(&text)
+    output::deliver(&text)
 }
 
 /// Sizes past the table: the first placements at once (the solver stops after the
@@ -71,14 +71,14 @@ fn counted(n: u32, args: &AnswerArgs) -> Result<(), Failure> {
             // Writing into a String cannot fail.
             let _ = writeln!(lines, "{placement}");
         }
-        output::print(&lines)?;
+        output::deliver(&lines)?;
     }
     let counts = whole(n, all_cores(), args.quiet)?;
     let status = published_check::check(n, counts.total, Some(counts.unique))?;
     if args.json {
-        output::print(&json(n, &first, counts.total, "engine", status)?)
+        output::deliver(&json(n, &first, counts.total, "engine", status)?)
     } else {
-        output::print(&format!("{}\n", counts.total))
+        output::deliver(&format!("{}\n", counts.total))
     }
 }
 

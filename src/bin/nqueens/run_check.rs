@@ -34,7 +34,7 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
             "valid: {placement} ({} {queens}, none attacked)",
             placement.n()
         );
-        return output::print(&report);
+        return output::deliver(&report);
     }
     let pairs = if conflicts.len() == 1 {
         "pair"
@@ -49,6 +49,6 @@ pub fn run(args: &CheckArgs) -> Result<(), Failure> {
     for conflict in &conflicts {
         let _ = writeln!(report, "{conflict}");
     }
-    output::print(&report)?;
+    output::deliver(&report)?;
     Err(Failure::Silent(1))
 }

@@ -21,7 +21,7 @@ pub fn all() -> Result<(), Failure> {
                 let _ = writeln!(report, "{}", describe(true, &checked, one.elapsed()));
             }
             Err(mismatch) => {
-                output::print(&report)?;
+                output::deliver(&report)?;
                 return Err(Failure::Found(format!("table entry {mismatch}")));
             }
         }
@@ -32,5 +32,5 @@ pub fn all() -> Result<(), Failure> {
         table().len(),
         millis(started.elapsed())
     );
-    output::print(&report)
+    output::deliver(&report)
 }

@@ -3,8 +3,36 @@
 #![allow(dead_code)] // each test file uses its own subset
 
 use std::io::Write as _;
+use std::ops::{Deref, DerefMut};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
+
+/// A child process that is killed when dropped, so that a test that fails while a
+/// long count runs (`count 30`, `show 28 --index ...`) leaves nothing running.
+pub struct Running(pub Child);
+
+impl Deref for Running {
+    type Target = Child;
+    fn deref(&self) -> &Child {
+        &self.0
+    }
+}
+
+impl DerefMut for Running {
+    fn deref_mut(&mut self) -> &mut Child {
+        &mut self.0
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        // Already gone, or never stoppable: either way there is nothing more to do.
+        if matches!(self.0.try_wait(), Ok(None)) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+}
 
 /// A fresh, empty directory for one test's files.
 pub fn scratch(name: &str) -> PathBuf {

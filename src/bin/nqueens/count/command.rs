@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::num::NonZeroUsize;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use nqueens::{Counts, Engine, Partial, Split};
@@ -14,7 +14,7 @@ use super::files::{self, Target};
 use super::lock::Lock;
 use super::run::{Run, all_cores, compute, finished, left, share, split_of};
 use super::shard::ShardResult;
-use super::{estimate, notices};
+use super::{estimate, notices, sample};
 use crate::cli::CountArgs;
 use crate::failure::Failure;
 use crate::{input, output, published_check};
@@ -112,11 +112,22 @@ fn count(
     let n = header.n;
     if let Some((i, m)) = args.shard {
         let result = ShardResult::new(n, i, m, header.split, split.len(), &partial, elapsed)?;
-        return write_shard(&result, output.as_ref());
+        return write_shard(&result, output.as_ref(), &saved_in(checkpoint.as_deref()));
     }
     let counts = finished(partial, n)?;
     let status = published_check::check(n, counts.total, Some(counts.unique))?;
-    output::print(&render(args, &counts, threads.get(), elapsed, status)?)
+    let text = render(args, &counts, threads.get(), elapsed, status)?;
+    output::deliver_noting(&text, &saved_in(checkpoint.as_deref()))
+}
+
+/// How a lost result can be had again: where the checkpoint holds every subtask.
+fn saved_in(checkpoint: Option<&Path>) -> String {
+    checkpoint.map_or_else(String::new, |path| {
+        format!(
+            "; every subtask is saved in {}, so the same command prints the result at once",
+            path.display()
+        )
+    })
 }
 
 /// `count --estimate`: how long the count, or the rest of it that a `--checkpoint`
@@ -139,12 +150,79 @@ fn print_estimate(
         Some(path) => load_checked(path, header, selection)?,
         None => BTreeMap::new(),
     };
-    let expected = estimate::calibrated(n, threads) * share(split, &left(selection, &done));
+    let rest = (!done.is_empty()).then_some([done.len(), selection.len()]);
+    let todo = left(selection, &done);
+    let sampled = n > SAMPLED_FROM && nqueens::engine(n) == Some(Engine::Join);
+    if let Some(budget) = args.sample_seconds.or(sampled.then_some(SAMPLE_SECONDS)) {
+        return print_projection(args, split, &todo, rest, threads, budget);
+    }
+    let expected = estimate::calibrated(n, threads) * share(split, &todo);
     if split.memory() < nqueens::MEMORY_DEFAULT && nqueens::engine(n) == Some(Engine::Join) {
         notices::smaller_budget(split.memory());
     }
-    let rest = (!done.is_empty()).then_some([done.len(), selection.len()]);
-    output::print(&estimate::line(n, args.shard, rest, threads, expected))
+    output::deliver(&estimate::line(n, args.shard, rest, threads, expected))
+}
+
+/// Past this size, up to the join's last (27), `--estimate` projects from a timed
+/// sample of subtasks: the join searches its halves there, and no small count grows
+/// like the whole one. Past 27 a constellation subtask alone takes hours, so the model
+/// answers.
+const SAMPLED_FROM: u32 = 22;
+
+/// How long `--estimate` samples past [`SAMPLED_FROM`] unless told otherwise.
+const SAMPLE_SECONDS: u64 = 30;
+
+/// How many draws a sample makes, at least and at most: far more than a budget times.
+const DRAWS: usize = 10_000;
+const DRAWS_MAX: usize = 1 << 20;
+
+/// `--estimate` from subtasks of `todo` drawn at random and timed for about `budget`
+/// seconds on `threads` threads (see `sample.rs`).
+fn print_projection(
+    args: &CountArgs,
+    split: &Split,
+    todo: &[usize],
+    rest: Option<[usize; 2]>,
+    threads: usize,
+    budget: u64,
+) -> Result<(), Failure> {
+    let n = split.n();
+    if !args.quiet {
+        notices::sampling(&estimate::subject(n, args.shard), budget);
+    }
+    // A seed from the clock: each estimate draws its own sample.
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64);
+    let works: Vec<f64> = todo
+        .iter()
+        .map(|&i| split.work(i).unwrap_or(1) as f64)
+        .collect();
+    // More draws than any budget times: the sample is the longest start of them whose
+    // subtasks were all timed.
+    let drawn = sample::draws(&works, DRAWS.max(4 * todo.len()).min(DRAWS_MAX), seed);
+    let order: Vec<usize> = sample::distinct(&drawn).iter().map(|&p| todo[p]).collect();
+    let started = Instant::now();
+    let workers = NonZeroUsize::new(threads).unwrap_or(NonZeroUsize::MIN);
+    // At least two per thread, so that the interval has a spread to stand on.
+    let timed = sample::time(split, &order, workers, budget as f64, 2 * threads)?;
+    let took = started.elapsed().as_secs_f64();
+    let seconds: BTreeMap<usize, f64> = timed.into_iter().collect();
+    let exact = (seconds.len() == todo.len()).then(|| seconds.values().sum());
+    let usable: Vec<sample::Draw> = drawn
+        .iter()
+        .map_while(|&p| seconds.get(&todo[p]).map(|&s| (todo[p], works[p], s)))
+        .collect();
+    let all_work: f64 = works.iter().sum();
+    let projection = sample::project(&usable, all_work, todo.len(), exact);
+    output::deliver(&estimate::sampled_line(
+        n,
+        args.shard,
+        rest,
+        threads,
+        &projection,
+        took,
+    ))
 }
 
 /// Locks the regular files this run replaces, for the whole run: a second process on
@@ -164,11 +242,20 @@ fn lock(checkpoint: Option<&Path>, output: Option<&Target>) -> Result<Vec<Lock>,
         )));
     }
     let mut locks = Vec::new();
-    if let Some(path) = checkpoint {
-        locks.push(Lock::exclusive(path, "checkpoint")?);
-    }
-    if let Some(path) = output {
-        locks.push(Lock::exclusive(path, "shard output")?);
+    for (path, what) in [
+        (checkpoint, "checkpoint"),
+        (output.map(PathBuf::as_path), "shard output"),
+    ] {
+        let Some(path) = path else { continue };
+        locks.push(Lock::exclusive(path, what)?);
+        // Held: no other run saves this file now, so the temporary files beside it
+        // are those of runs killed mid-save, and can go.
+        files::remove_leftovers(path).map_err(|e| {
+            Failure::Io(format!(
+                "cannot clear old temporary files of {}: {e}",
+                path.display()
+            ))
+        })?;
     }
     Ok(locks)
 }
@@ -250,10 +337,11 @@ fn render(
 }
 
 /// The shard result, to `--output` (see [`files::output`]) or stdout.
-fn write_shard(result: &ShardResult, target: Option<&Target>) -> Result<(), Failure> {
+fn write_shard(result: &ShardResult, target: Option<&Target>, note: &str) -> Result<(), Failure> {
     let json = serde_json::to_string(result)
         .map_err(|e| Failure::Io(format!("cannot encode JSON: {e}")))?;
-    target
-        .unwrap_or(&Target::Stdout)
-        .write(&format!("{json}\n"))
+    match target {
+        None | Some(Target::Stdout) => output::deliver_noting(&format!("{json}\n"), note),
+        Some(target) => target.write(&format!("{json}\n")),
+    }
 }

@@ -16,7 +16,8 @@ use std::time::Instant;
 
 use nqueens::Engine;
 
-use crate::numbers::human;
+use super::sample::Projection;
+use crate::numbers::{grouped, human};
 
 /// One engine's rate: seconds for `n` on one thread, and the growth per added row
 /// above `n` (`growth`) and below it (`below`); where the growth changes further up,
@@ -210,6 +211,47 @@ pub fn line(
         "counting {what} would take {} on {threads} thread{plural} (estimate from rates \
          measured on this machine)\n",
         human(seconds)
+    )
+}
+
+/// What `count --estimate` prints when it projects from a timed sample: the expected
+/// duration on `threads` threads with its 95% interval, what it rests on, how long the
+/// sampling took, and how to get a tighter interval.
+pub fn sampled_line(
+    n: u32,
+    shard: Option<(usize, usize)>,
+    rest: Option<[usize; 2]>,
+    threads: usize,
+    projection: &Projection,
+    took: f64,
+) -> String {
+    let plural = if threads == 1 { "" } else { "s" };
+    let per = |seconds: f64| seconds / threads.max(1) as f64;
+    let what = match rest {
+        Some([done, all]) => format!(
+            "the rest of {} ({done} of {all} subtasks are done)",
+            subject(n, shard)
+        ),
+        None => subject(n, shard),
+    };
+    let interval = if projection.high.is_finite() {
+        format!(
+            "95% interval {} to {}",
+            human(per(projection.low)).trim_start_matches("about "),
+            human(per(projection.high)).trim_start_matches("about ")
+        )
+    } else {
+        "no interval from one subtask".to_owned()
+    };
+    let tighter = (took * 10.0).ceil().max(60.0);
+    format!(
+        "counting {what} would take {} on {threads} thread{plural} ({interval}), \
+         projected from {} of {} subtasks drawn at random and timed on this machine in {}; \
+         --sample-seconds {tighter} gives a tighter interval\n",
+        human(per(projection.seconds)),
+        grouped(projection.sampled as u64),
+        grouped(projection.of as u64),
+        human(took).trim_start_matches("about "),
     )
 }
 

@@ -32,6 +32,7 @@ use std::os::unix::fs::PermissionsExt as _;
 use std::os::unix::fs::{FileTypeExt as _, MetadataExt as _, OpenOptionsExt as _};
 use std::path::{Path, PathBuf};
 
+use crate::checksum::fnv1a;
 use crate::failure::Failure;
 use crate::output;
 
@@ -223,7 +224,7 @@ impl Target {
     /// Writes `text` whole to the target; errors name the path.
     pub fn write(&self, text: &str) -> Result<(), Failure> {
         let (path, result) = match self {
-            Target::Stdout => return output::print(text),
+            Target::Stdout => return output::deliver(text),
             Target::Stderr => (
                 &PathBuf::from("stderr"),
                 io::stderr().lock().write_all(text.as_bytes()),
@@ -252,18 +253,66 @@ fn write_into(path: &Path, bytes: &[u8]) -> io::Result<()> {
     file.flush()
 }
 
-/// Replaces `path` with `bytes`, whole or not at all, keeping its permissions: a new
-/// temporary file with a random name, created with `O_EXCL` in the same directory (so no planted link or
-/// other process's file is ever opened), fsynced, renamed over `path`; then the
-/// directory is fsynced so the rename survives a crash.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let directory = path
-        .parent()
+/// The folder `path` is in.
+fn folder_of(path: &Path) -> &Path {
+    path.parent()
         .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+        .unwrap_or(Path::new("."))
+}
+
+/// The start of the names of `path`'s temporary files: `.nqueens-`, then 8 hex digits
+/// of a hash of its file name, so that the run that holds `path`'s lock knows which
+/// leftovers are its file's ([`remove_leftovers`]). A hash rather than the name keeps
+/// the temporary name short whatever the file's.
+fn temporary_prefix(path: &Path) -> String {
+    let name = path.file_name().map_or(&[][..], |n| n.as_encoded_bytes());
+    format!(".nqueens-{:08x}-", fnv1a(name) as u32)
+}
+
+/// The end of every temporary file's name.
+const TEMPORARY_SUFFIX: &str = ".tmp";
+
+/// The random letters `tempfile` puts between prefix and suffix.
+const TEMPORARY_RANDOM: usize = 6;
+
+/// Removes the temporary files that earlier runs on `path`, killed before their save
+/// could rename them, left beside it; returns how many. Only the caller may do this,
+/// and only while it holds `path`'s lock: no other run is then saving `path`. Links and
+/// folders with such names are left alone, as is anything that is not exactly such a
+/// name.
+pub fn remove_leftovers(path: &Path) -> io::Result<usize> {
+    let prefix = temporary_prefix(path);
+    let mut removed = 0;
+    for entry in fs::read_dir(folder_of(path))? {
+        let entry = entry?;
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let ours = name.len() == prefix.len() + TEMPORARY_RANDOM + TEMPORARY_SUFFIX.len()
+            && name.starts_with(&prefix)
+            && name.ends_with(TEMPORARY_SUFFIX);
+        // `file_type` does not follow links: a planted link is never removed or read.
+        if ours && entry.file_type()?.is_file() {
+            match fs::remove_file(entry.path()) {
+                Ok(()) => removed += 1,
+                // Gone already: another cleaner was quicker, which is fine.
+                Err(e) if e.kind() == ErrorKind::NotFound => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    Ok(removed)
+}
+
+/// Replaces `path` with `bytes`, whole or not at all, keeping its permissions: a new
+/// temporary file with a random name, created with `O_EXCL` in the same directory (so no
+/// planted link or other process's file is ever opened), fsynced, renamed over `path`;
+/// then the directory is fsynced so the rename survives a crash.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let directory = folder_of(path);
     let mut temporary = tempfile::Builder::new()
-        .prefix(".nqueens-")
-        .suffix(".tmp")
+        .prefix(&temporary_prefix(path))
+        .rand_bytes(TEMPORARY_RANDOM)
+        .suffix(TEMPORARY_SUFFIX)
         // As `File::create` would (less the umask), not tempfile's private 0600: shard
         // files are read by `merge`, maybe as another user on a cluster.
         .permissions(fs::Permissions::from_mode(0o666))

@@ -39,7 +39,7 @@ pub fn run(args: &MergeArgs) -> Result<(), Failure> {
     } else {
         counts.total
     };
-    output::print(&format!("{value}\n"))
+    output::deliver(&format!("{value}\n"))
 }
 
 /// Each result with what to call it: its file, or (`-`) its place on stdin.

@@ -19,4 +19,5 @@ pub mod merge;
 mod notices;
 mod progress;
 pub mod run;
+mod sample;
 mod shard;

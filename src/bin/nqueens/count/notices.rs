@@ -59,6 +59,15 @@ pub fn empty_shard(n: u32, (i, m): (usize, usize), subtasks: usize) {
     ));
 }
 
+/// Says, before a sample is timed, what it is and that it takes a while: every
+/// subtask started is finished, and some take minutes.
+pub fn sampling(subject: &str, budget: u64) {
+    say(&format!(
+        "nqueens: timing subtasks of {subject} drawn at random, for about {budget} s \
+         (each subtask started is finished, so it may take longer)"
+    ));
+}
+
 fn say(line: &str) {
     let _ = writeln!(std::io::stderr(), "{line}");
 }
