@@ -71,15 +71,22 @@ mod tests {
             }
         );
         assert!(!super::room(18, table / 3 * 4 - 4, 1).quarters);
-        // n = 21 and 22 fit the default budget; past the listed quarter sizes the
-        // halves are always searched.
+        // n = 21 and 22 fit the default budget; past the listed quarter sizes (from
+        // n = 25) the halves are always searched.
         for n in [21, 22] {
             assert!(
                 super::room(n, crate::count::MEMORY_DEFAULT, 2).quarters,
                 "n={n}"
             );
         }
-        assert!(!super::room(23, usize::MAX, 1).quarters);
+        assert!(!super::room(23, crate::count::MEMORY_DEFAULT, 1).quarters);
+        // 23 and 24 use the table of 12 × 12 quarters (5.2 GB) when given room for it.
+        for n in [23, 24] {
+            assert_eq!(Quarters::bytes(n), Some(633_443_407 * 8 + (8 << 24)));
+            assert!(super::room(n, 8 << 30, 2).quarters, "n={n}");
+            assert!(!super::room(n, 6 << 30, 2).quarters, "n={n}");
+        }
+        assert!(!super::room(25, usize::MAX, 1).quarters);
         // The table leaves every thread its least room, or it is not used: a thread
         // below that would run on more than the budget.
         let table16 = Quarters::bytes(16).unwrap();

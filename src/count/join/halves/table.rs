@@ -319,15 +319,26 @@ fn descend(
     }
 }
 
-/// The number of placements in an `m`×`m` quarter for `m = 0..=11`, the empty one
-/// included, as [`place`] counted them; a test recounts them up to 9 (10 takes seconds
-/// in a debug build; 11, 66,807,234, was counted with a release build while this was
-/// written), and those for 8, 9 and 10 match `../shared/REFERENCE.md`. The table for
-/// 11 takes 568 MB, so n = 21 and 22 build their halves within the default budget of
-/// 1 GiB; the next, about 600 million placements if it grows 9x again as from 10 to 11
-/// (not counted), would not fit it.
-const PLACEMENTS: [usize; 12] = [
-    1, 2, 5, 18, 87, 462, 2_635, 16_870, 118_969, 915_442, 7_535_369, 66_807_234,
+/// The number of placements in an `m`×`m` quarter for `m = 0..=12`, the empty one
+/// included, as [`place`] counted them; a test recounts them up to 9, and one in
+/// optimized builds up to 12 (which takes minutes in a debug build). Those for 8, 9
+/// and 10 match `../shared/REFERENCE.md`. The table for 11 takes 568 MB, so n = 21
+/// and 22 build their halves within the default budget of 1 GiB. The table for 12 takes 5.2 GB: n = 23 and 24 build their halves from it only
+/// when `--memory` allows about 7 GB (docs/benchmarks.md, "Big memory").
+const PLACEMENTS: [usize; 13] = [
+    1,
+    2,
+    5,
+    18,
+    87,
+    462,
+    2_635,
+    16_870,
+    118_969,
+    915_442,
+    7_535_369,
+    66_807_234,
+    633_443_407,
 ];
 
 #[cfg(test)]
@@ -339,6 +350,26 @@ mod tests {
         for m in 0..=9 {
             let mut counted = 0;
             place_all(m, &mut |_, _| counted += 1);
+            assert_eq!(counted, PLACEMENTS[m as usize], "m={m}");
+        }
+    }
+
+    /// The large counts, recounted where the tests are optimized (`cargo test
+    /// --release`, the README's test command, which CI runs): 12 takes seconds there
+    /// and minutes in a debug build.
+    #[test]
+    #[cfg(not(debug_assertions))]
+    fn the_large_placement_counts_are_those_listed() {
+        for m in 10..=12u32 {
+            let regions = 0..1u32 << split_columns(m);
+            let counted: usize = regions
+                .into_par_iter()
+                .map(|region| {
+                    let mut counted = 0;
+                    place(m, region, &mut |_, _| counted += 1);
+                    counted
+                })
+                .sum();
             assert_eq!(counted, PLACEMENTS[m as usize], "m={m}");
         }
     }
