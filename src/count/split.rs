@@ -112,6 +112,28 @@ impl Split {
         NonZeroUsize::new(wanted.get().min(most)).unwrap_or(NonZeroUsize::MIN)
     }
 
+    /// The least memory budget with which `threads` threads of this count build
+    /// their half boards from the shared quarter table, which is faster than searching
+    /// them; `None` where they never do (sizes the join does not count, and past 24).
+    /// Up to 22 the default budget holds it; 23 and 24 need about 7 GB.
+    ///
+    /// # Example
+    /// ```
+    /// use std::num::NonZeroUsize;
+    /// let two = NonZeroUsize::new(2).unwrap();
+    /// let table = |n| nqueens::Split::new(n).unwrap().memory_for_table(two);
+    /// assert!(table(22).unwrap() <= nqueens::MEMORY_DEFAULT);
+    /// assert!(table(23).unwrap() > 6 << 30);
+    /// assert_eq!(table(25), None);
+    /// assert_eq!(table(12), None); // the constellation search: no halves
+    /// ```
+    pub fn memory_for_table(&self, threads: NonZeroUsize) -> Option<usize> {
+        if !joins(self.n) {
+            return None;
+        }
+        super::join::table_budget(self.n, threads.get())
+    }
+
     /// The board size.
     ///
     /// # Example

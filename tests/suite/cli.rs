@@ -405,6 +405,36 @@ fn a_shard_with_no_subtasks_says_so_and_still_merges() {
 }
 
 #[test]
+fn a_count_whose_table_needs_more_than_the_default_budget_names_the_budget_that_holds_it() {
+    // At 23 the quarter table takes 5.2 GB: the default budget searches the halves,
+    // and the count says which --memory builds them from the table. Empty shards, so
+    // that nothing is counted or built.
+    let shard = ["--shard", "57994/57995", "--threads", "1"];
+    let said = |extra: &[&str]| {
+        let out = run(&[&["count", "23"][..], &shard, extra].concat(), None);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stderr)
+    };
+    let need = nqueens::Split::new(23)
+        .unwrap()
+        .memory_for_table(std::num::NonZeroUsize::MIN)
+        .unwrap();
+    let hint = format!(
+        "nqueens: with --memory {}G or more, where the machine has it, n=23 builds its \
+         half boards from a table rather than searching them, which is faster\n",
+        need.div_ceil(1 << 30)
+    );
+    assert!(said(&[]).starts_with(&hint), "{}", said(&[]));
+    assert!(said(&["--memory", "4G"]).starts_with(&hint));
+    // Given the room, or asked to be quiet, it says nothing of the kind; nor at 22,
+    // whose table fits the default budget.
+    assert!(!said(&["--memory", "7G"]).contains("--memory"));
+    assert!(!said(&["--quiet"]).contains("--memory"));
+    let at_22 = run(&["count", "22", "--shard", "99999/100000"], None);
+    assert!(!text(&at_22.stderr).contains("--memory"));
+}
+
+#[test]
 fn stdin_that_is_not_utf8_names_the_sizes_accepted() {
     for args in [&[][..], &["count"][..]] {
         let out = run(args, Some(b"\xff\n"));

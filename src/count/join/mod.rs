@@ -30,9 +30,10 @@
 //! # When it wins, and what it costs
 //! From n = 14 it beats the constellation search, by more as n grows (see
 //! docs/engines.md). Its time goes to the pair count first, then to making halves.
-//! Its memory is the quarter table (568 MB at n = 21 and 22) and each thread's lists,
-//! all within the budget of [`crate::MEMORY_DEFAULT`] unless told otherwise. A smaller
-//! budget only costs time, never a count.
+//! Its memory is each thread's lists and, where the budget holds it, the quarter table:
+//! 568 MB at n = 21 and 22, within the default [`crate::MEMORY_DEFAULT`], and 5.2 GB at
+//! 23 and 24, which need a larger budget. A smaller budget only costs time, never a
+//! count.
 
 mod batches;
 mod even;
@@ -46,7 +47,7 @@ mod rotations;
 pub(crate) use batches::{Batch, applies, batches, sets as work};
 pub(crate) use even::count;
 pub(crate) use halves::Quarters;
-pub(crate) use room::{Room, THREAD_MEMORY_MIN, room};
+pub(crate) use room::{Room, THREAD_MEMORY_MIN, room, table_budget};
 pub(crate) use rotations::fixed as rotation_fixed;
 
 #[cfg(test)]

@@ -49,6 +49,14 @@ pub(crate) fn room(n: u32, bytes: usize, threads: usize) -> Room {
     }
 }
 
+/// The least budget with which `threads` threads of an `n`×`n` count build their
+/// halves from the quarter table ([`room`]'s two conditions, met with nothing to spare),
+/// or `None` past the quarter sizes listed, where the halves are always searched.
+pub(crate) fn table_budget(n: u32, threads: usize) -> Option<usize> {
+    let table = Quarters::bytes(n)?;
+    Some((table.div_ceil(3) * 4).max(table + threads.max(1) * THREAD_MEMORY_MIN))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,6 +106,24 @@ mod tests {
             super::room(16, 1 << 30, 4).words,
             capacity(((1 << 30) - Quarters::bytes(16).unwrap()) / 4)
         );
+    }
+
+    #[test]
+    fn the_table_budget_is_the_least_that_builds_halves_from_the_table() {
+        for n in [14, 18, 21, 22, 23, 24] {
+            for threads in [1, 2, 64, 4096] {
+                let least = table_budget(n, threads).unwrap();
+                assert!(room(n, least, threads).quarters, "n={n} threads={threads}");
+                assert!(
+                    !room(n, least - 1, threads).quarters,
+                    "n={n} threads={threads}"
+                );
+            }
+        }
+        // 23 and 24 on two threads need about 7 GB; past 24 no budget is enough.
+        let two = table_budget(23, 2).unwrap();
+        assert!(two > 6 << 30 && two <= 7 << 30, "{two}");
+        assert_eq!(table_budget(25, 2), None);
     }
 
     #[test]

@@ -43,6 +43,14 @@ pub fn run(args: &CountArgs) -> Result<(), Failure> {
     let n = input::board_size(args.size.n.as_deref())?;
     let split = split_of(n)?.with_memory(args.memory.unwrap_or(nqueens::MEMORY_DEFAULT));
     let threads = threads(args, &split);
+    // Past what the default budget holds (23 and 24), a user would not know that
+    // more memory makes the count faster.
+    if let Some(need) = split.memory_for_table(threads)
+        && need > split.memory().max(nqueens::MEMORY_DEFAULT)
+        && !args.quiet
+    {
+        notices::table_budget(n, need);
+    }
     let selection: Vec<usize> = match args.shard {
         Some((i, m)) => split.shard(i, m),
         None => (0..split.len()).collect(),

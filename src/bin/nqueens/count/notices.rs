@@ -48,6 +48,17 @@ pub fn smaller_budget(bytes: usize) {
     ));
 }
 
+/// Says that with a budget of `need` bytes, more than the default, the count of `n`
+/// would build its halves from the quarter table rather than search them, which is
+/// faster (docs/benchmarks.md, "Big memory"). Rounded up to whole G, as a user types it.
+pub fn table_budget(n: u32, need: usize) {
+    say(&format!(
+        "nqueens: with --memory {}G or more, where the machine has it, n={n} builds its \
+         half boards from a table rather than searching them, which is faster",
+        need.div_ceil(1 << 30)
+    ));
+}
+
 /// Says that shard `i` of `m` of `n` holds none of its `subtasks` (its index is past
 /// the last), so that a total of 0 is not taken for a count. Its result still merges.
 pub fn empty_shard(n: u32, (i, m): (usize, usize), subtasks: usize) {

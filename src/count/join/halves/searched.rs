@@ -1,5 +1,5 @@
 //! Half boards searched rather than built (feature `std`), where the join does without
-//! the quarter table (`halves/table.rs`: past n = 22, or beyond the memory budget): the
+//! the quarter table (`halves/table.rs`: past n = 24, or beyond the memory budget): the
 //! search that generates tops and bottoms as words (see `halves/words.rs`), a batch's halves
 //! sorted by free columns, and one column set counted with its lists taken in pieces.
 
