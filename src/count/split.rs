@@ -115,7 +115,8 @@ impl Split {
     /// The least memory budget with which `threads` threads of this count build
     /// their half boards from the shared quarter table, which is faster than searching
     /// them; `None` where they never do (sizes the join does not count, and past 24).
-    /// Up to 22 the default budget holds it; 23 and 24 need about 7 GB.
+    /// On a few threads the default budget holds it up to 22; 23 and 24 need about
+    /// 7 GB.
     ///
     /// # Example
     /// ```

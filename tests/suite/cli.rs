@@ -409,16 +409,15 @@ fn a_count_whose_table_needs_more_than_the_default_budget_names_the_budget_that_
     // At 23 the quarter table takes 5.2 GB: the default budget searches the halves,
     // and the count says which --memory builds them from the table. Empty shards, so
     // that nothing is counted or built.
-    let shard = ["--shard", "57994/57995", "--threads", "1"];
+    let split = nqueens::Split::new(23).unwrap();
+    let empty = format!("{}/{}", split.len(), split.len() + 1);
+    let shard = ["--shard", &empty, "--threads", "1"];
     let said = |extra: &[&str]| {
         let out = run(&[&["count", "23"][..], &shard, extra].concat(), None);
         assert!(out.status.success(), "{}", text(&out.stderr));
         text(&out.stderr)
     };
-    let need = nqueens::Split::new(23)
-        .unwrap()
-        .memory_for_table(std::num::NonZeroUsize::MIN)
-        .unwrap();
+    let need = split.memory_for_table(std::num::NonZeroUsize::MIN).unwrap();
     let hint = format!(
         "nqueens: with --memory {}G or more, where the machine has it, n=23 builds its \
          half boards from a table rather than searching them, which is faster\n",

@@ -34,24 +34,27 @@ pub(crate) struct Room {
 }
 
 /// The room of each of `threads` threads of an `n`×`n` count sharing `bytes`: the
-/// quarter table if it takes at most three quarters of them and leaves every thread
-/// [`THREAD_MEMORY_MIN`], and an equal share of the rest. Three quarters, so that the
-/// default 1 GiB holds the 568 MB table of n = 21 and 22: searched halves take about
-/// three times as long, and the lists rarely need much (docs/benchmarks.md,
-/// "Memory").
+/// quarter table if the budget holds it ([`table_budget`]), and an equal share of the
+/// rest.
 pub(crate) fn room(n: u32, bytes: usize, threads: usize) -> Room {
     let threads = threads.max(1);
-    let table = Quarters::bytes(n)
-        .filter(|&table| table <= bytes / 4 * 3 && (bytes - table) / threads >= THREAD_MEMORY_MIN);
+    let quarters = table_budget(n, threads).is_some_and(|least| bytes >= least);
+    let table = match Quarters::bytes(n) {
+        Some(table) if quarters => table,
+        _ => 0,
+    };
     Room {
-        words: capacity((bytes - table.unwrap_or(0)) / threads),
-        quarters: table.is_some(),
+        words: capacity((bytes - table) / threads),
+        quarters,
     }
 }
 
-/// The least budget with which `threads` threads of an `n`×`n` count build their
-/// halves from the quarter table ([`room`]'s two conditions, met with nothing to spare),
-/// or `None` past the quarter sizes listed, where the halves are always searched.
+/// The least budget in which `threads` threads of an `n`×`n` count build their halves
+/// from the quarter table, or `None` past the quarter sizes listed, where the halves
+/// are always searched. The table may take at most three quarters of the budget, and
+/// must leave every thread [`THREAD_MEMORY_MIN`]. Three quarters, so that the default
+/// 1 GiB holds the 568 MB table of n = 21 and 22: searched halves take about three
+/// times as long, and the lists rarely need much (docs/benchmarks.md, "Memory").
 pub(crate) fn table_budget(n: u32, threads: usize) -> Option<usize> {
     let table = Quarters::bytes(n)?;
     Some((table.div_ceil(3) * 4).max(table + threads.max(1) * THREAD_MEMORY_MIN))

@@ -323,8 +323,9 @@ fn descend(
 /// included, as [`place`] counted them; a test recounts them up to 9, and one in
 /// optimized builds up to 12 (which takes minutes in a debug build). Those for 8, 9
 /// and 10 match `../shared/REFERENCE.md`. The table for 11 takes 568 MB, so n = 21
-/// and 22 build their halves within the default budget of 1 GiB. The table for 12 takes 5.2 GB: n = 23 and 24 build their halves from it only
-/// when `--memory` allows about 7 GB (docs/benchmarks.md, "Big memory").
+/// and 22 build their halves within the default budget of 1 GiB. The table for 12
+/// takes 5.2 GB, so n = 23 and 24 build their halves from it only when `--memory`
+/// allows about 7 GB (docs/benchmarks.md, "Big memory").
 const PLACEMENTS: [usize; 13] = [
     1,
     2,
