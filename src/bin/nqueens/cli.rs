@@ -289,8 +289,9 @@ pub struct CountArgs {
     /// Memory for the join engine's quarter table and lists of half boards, over all
     /// threads, e.g. 256M or 2G (K, M, G, T: powers of 1024). The table is used only if
     /// it takes at most three quarters; past the rest, lists are taken in pieces: slower, same
-    /// count. Below 144K per thread, fewer threads run (said on stderr). The program itself needs a few
-    /// MB more. [default: 1G]
+    /// count. Below 144K per thread, fewer threads run (said on stderr). The process holds
+    /// somewhat more: the program itself, and freed memory that the system's allocator
+    /// keeps (see docs/long-counts.md). [default: 1G]
     #[arg(long, value_name = "SIZE", value_parser = memory, allow_hyphen_values = true)]
     pub memory: Option<usize>,
     /// Print how long the count (or the shard) would take here, and stop. Up to n = 22,

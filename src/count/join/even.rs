@@ -62,7 +62,12 @@ fn count_by(batch: Batch, rule: &Rule, room: Room) -> Found {
 
 /// A batch's searched halves: its tops (key columns `pattern`) and its bottoms (the
 /// other key columns), each sorted into lists by their free columns, and the queens
-/// placed; `None`, keeping nothing, if either side passes `capacity` words.
+/// placed; `None`, keeping nothing, if both sides together pass `capacity` words.
+///
+/// Together, because the lists are kept while each set's pair is counted, and that
+/// count copies the set's lists (`pairs`): with each side allowed `capacity`, a
+/// batch whose words sat in a few sets took 8% past the budget (docs/benchmarks.md,
+/// "Memory").
 fn sorted(n: u32, pattern: u32, capacity: usize) -> Option<([Vec<Vec<u64>>; 2], u64)> {
     let free = free(n);
     let key = ((1u32 << n) - 1) ^ free;
@@ -71,13 +76,14 @@ fn sorted(n: u32, pattern: u32, capacity: usize) -> Option<([Vec<Vec<u64>>; 2], 
         core::array::from_fn(|_| std::vec![Vec::new(); all_free + 1]);
     let [tops, bottoms] = &mut sides;
     let top_nodes = sort(n, pattern, None, Role::Top, tops, [capacity, usize::MAX])?;
+    let left = capacity - tops.iter().map(Vec::len).sum::<usize>();
     let bottom_nodes = sort(
         n,
         key ^ pattern,
         None,
         Role::Bottom,
         bottoms,
-        [capacity, usize::MAX],
+        [left, usize::MAX],
     )?;
     Some((sides, top_nodes + bottom_nodes))
 }
@@ -282,6 +288,28 @@ mod tests {
     }
 
     /// Room for `words` words per list, with halves searched.
+    #[test]
+    fn a_batch_s_lists_are_kept_only_if_both_sides_fit_the_room_together() {
+        let n = 14;
+        let mut tried = 0;
+        for batch in batches(n).filter(|batch| batch.pattern != 0) {
+            let ([tops, bottoms], _) = sorted(n, batch.pattern, usize::MAX).unwrap();
+            let words = |lists: &[Vec<u64>]| lists.iter().map(Vec::len).sum::<usize>();
+            let (top_words, bottom_words) = (words(&tops), words(&bottoms));
+            if top_words == 0 || bottom_words == 0 {
+                continue;
+            }
+            let both = top_words + bottom_words;
+            assert!(sorted(n, batch.pattern, both).is_some(), "{batch:?}");
+            // Room for either side alone is not enough.
+            let one_short = both - 1;
+            assert!(one_short >= top_words.max(bottom_words));
+            assert!(sorted(n, batch.pattern, one_short).is_none(), "{batch:?}");
+            tried += 1;
+        }
+        assert!(tried > 5, "only {tried} batches had both sides");
+    }
+
     fn searched(words: usize) -> Room {
         Room {
             words,

@@ -164,7 +164,8 @@ fn print_estimate(
     if let Some(budget) = args.sample_seconds.or(sampled.then_some(SAMPLE_SECONDS)) {
         return print_projection(args, split, &todo, rest, threads, budget);
     }
-    let expected = estimate::calibrated(n, threads) * share(split, &todo);
+    // The sizes whose table needs a large budget (23, 24) were sampled above.
+    let expected = estimate::calibrated(n, threads, false) * share(split, &todo);
     if split.memory() < nqueens::MEMORY_DEFAULT && nqueens::engine(n) == Some(Engine::Join) {
         notices::smaller_budget(split.memory());
     }

@@ -88,6 +88,22 @@ const SHARDED: [f64; 4] = [
     274.767 * 249_712.0,
 ];
 
+/// How many times faster the whole counts of 23 and 24 ran with their halves built from
+/// the quarter table (a `--memory` that holds it) than searched: the sampled
+/// projections of both ways, taken one right after the other on the model's machine
+/// (docs/benchmarks.md, 'Big memory').
+const BUILT_FASTER: [(u32, f64); 2] = [(23, 12.0 / 6.2), (24, 3.5 / 2.0)];
+
+/// The model's time for a count of `n` (see [`seconds`]) scaled down where its halves
+/// are `built` from the quarter table and [`SEARCHED`] timed them searched.
+fn seconds_for(n: u32, threads: usize, built: bool) -> f64 {
+    let faster = BUILT_FASTER
+        .iter()
+        .find(|&&(size, _)| built && size == n)
+        .map_or(1.0, |&(_, faster)| faster);
+    seconds(n, threads) / faster
+}
+
 /// Counts expected to run at least this long announce themselves first.
 const ANNOUNCE_SECONDS: f64 = 10.0;
 
@@ -139,14 +155,15 @@ fn calibration_size(n: u32) -> u32 {
 /// model scaled by how long a small count of the same kind takes here against the
 /// model's time for it. So the rates are this machine's, and only the growth from size
 /// to size comes from the model. Costs a few tenths of a second.
-pub fn calibrated(n: u32, threads: usize) -> f64 {
-    scaled(n, threads, time_one)
+/// `built` says whether the count builds its halves from the quarter table.
+pub fn calibrated(n: u32, threads: usize, built: bool) -> f64 {
+    scaled(n, threads, built, time_one)
 }
 
 /// [`calibrated`] with the timing of one small count given.
-fn scaled(n: u32, threads: usize, time: impl Fn(u32) -> f64) -> f64 {
+fn scaled(n: u32, threads: usize, built: bool, time: impl Fn(u32) -> f64) -> f64 {
     let small = calibration_size(n);
-    seconds(n, threads) * time(small) / (IN_PROCESS * reference(small))
+    seconds_for(n, threads, built) * time(small) / (IN_PROCESS * reference(small))
 }
 
 /// The model machine's time for the calibration size `small`: its own where the model
@@ -259,7 +276,8 @@ pub fn sampled_line(
 /// terminal or not) with the estimate and what to do about a long run; nothing with
 /// `quiet`. `share` is the part of the whole count this run has left to do (a shard, a
 /// resumed checkpoint), `slice` the shard it is, if one; `resumable` says whether this
-/// run keeps a checkpoint. Returns the seconds it announced, if it printed the line.
+/// run keeps a checkpoint; `built` whether its halves are built from the quarter
+/// table. Returns the seconds it announced, if it printed the line.
 pub fn announce(
     n: u32,
     threads: usize,
@@ -267,11 +285,12 @@ pub fn announce(
     share: f64,
     quiet: bool,
     resumable: bool,
+    built: bool,
 ) -> Option<f64> {
-    if quiet || seconds(n, threads) * share < ANNOUNCE_SECONDS / SLOWER {
+    if quiet || seconds_for(n, threads, built) * share < ANNOUNCE_SECONDS / SLOWER {
         return None;
     }
-    let expected = calibrated(n, threads) * share;
+    let expected = calibrated(n, threads, built) * share;
     if expected < ANNOUNCE_SECONDS {
         return None;
     }
@@ -311,7 +330,7 @@ mod tests {
         for n in [13, 14, 17, 18, 19, 20, 21, 22, 25, 30] {
             for threads in [1, 2, 8] {
                 let twice = |small: u32| 2.0 * IN_PROCESS * reference(small);
-                let ratio = scaled(n, threads, twice) / seconds(n, threads);
+                let ratio = scaled(n, threads, false, twice) / seconds(n, threads);
                 assert!((ratio - 2.0).abs() < 1e-9, "n={n} threads={threads}");
             }
             // The small count uses the same engine, and the same parity for the join.
@@ -327,6 +346,23 @@ mod tests {
         // A real timing here: positive and well under the announcement threshold.
         let here = time_one(13);
         assert!(here > 0.0 && here < ANNOUNCE_SECONDS, "{here}");
+    }
+
+    #[test]
+    fn halves_built_from_the_table_shorten_only_23_and_24() {
+        for n in [23, 24] {
+            let (searched, built) = (seconds_for(n, 2, false), seconds_for(n, 2, true));
+            assert!((searched - seconds(n, 2)).abs() < 1e-9, "n={n}");
+            // 1.75 to 1.94 times faster, as the two ways' samples measured.
+            assert!(built * 1.7 < searched && built * 2.0 > searched, "n={n}");
+        }
+        // Elsewhere the model's sizes already time the way their budget takes.
+        for n in [16, 21, 22, 25, 26] {
+            assert!(
+                (seconds_for(n, 1, true) - seconds(n, 1)).abs() < 1e-9,
+                "n={n}"
+            );
+        }
     }
 
     #[test]
