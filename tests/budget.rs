@@ -1,6 +1,10 @@
-//! The memory budget holds: a subtask of the join asks the allocator for no more than
+//! The memory budget holds: a subtask of the join holds no more allocated at once than
 //! `Split::with_memory` gives it. A test binary of its own, because it counts every
-//! allocation of the process through its own global allocator, and so must run alone.
+//! allocation of the process through its own global allocator. So it must keep a
+//! single test: tests run side by side would add to each other's counts.
+//!
+//! A `realloc` counts as its new size. The moment when it copies the old block is
+//! not counted, just as `room.rs` does not count it.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -49,8 +53,8 @@ static COUNTING: Counting = Counting;
 #[test]
 fn a_join_subtask_holds_no_more_than_its_budget() {
     // n = 22 with a budget far too small for its lists: they are taken in pieces, each
-    // list grown up to the room the budget gives it. `Vec`'s own doubling took these
-    // subtasks 8% past the budget.
+    // list grown up to the room the budget gives it. Lists grown by `Vec`'s own
+    // doubling, up to twice their room, took these subtasks past the budget.
     let budget = 3 << 20;
     let split = nqueens::Split::new(22).unwrap().with_memory(budget);
     // Unoptimized, the second subtask would take half a minute.

@@ -18,7 +18,7 @@ use crate::count::found::Found;
 /// reflection in the diagonal; the batch's own weight is the caller's), within `room`. With the quarter table, see
 /// [`by_quarters`]. Without it, one search per side sorts the batch's tops, and the
 /// bottoms on the complementary key pattern, by their free columns; then each column
-/// set's tops are paired with its complement's bottoms. If either side passes
+/// set's tops are paired with its complement's bottoms. If both sides together pass
 /// `room.words`, the batch is counted one column set at a time instead
 /// ([`count_set`], which takes its lists in pieces).
 pub(crate) fn count(batch: Batch, room: Room) -> Found {
@@ -64,10 +64,11 @@ fn count_by(batch: Batch, rule: &Rule, room: Room) -> Found {
 /// other key columns), each sorted into lists by their free columns, and the queens
 /// placed; `None`, keeping nothing, if both sides together pass `capacity` words.
 ///
-/// Together, because the lists are kept while each set's pair is counted, and that
-/// count copies the set's lists (`pairs`): with each side allowed `capacity`, a
-/// batch whose words sat in a few sets took 8% past the budget (docs/benchmarks.md,
-/// "Memory").
+/// Together, because the lists are kept while each set's pairs are counted, and that
+/// count copies the set's lists (`pairs`). With each side allowed `capacity`, a batch
+/// whose words sat in one set could hold up to 10 words per word of room, where
+/// `room.rs` counts 8: 4 for the two sides' lists (grown by doubling), 5 for their
+/// copies (see `BYTES_PER_WORD`) and 1 for the tops that fit a class.
 fn sorted(n: u32, pattern: u32, capacity: usize) -> Option<([Vec<Vec<u64>>; 2], u64)> {
     let free = free(n);
     let key = ((1u32 << n) - 1) ^ free;
@@ -287,7 +288,6 @@ mod tests {
         }
     }
 
-    /// Room for `words` words per list, with halves searched.
     #[test]
     fn a_batch_s_lists_are_kept_only_if_both_sides_fit_the_room_together() {
         let n = 14;
@@ -310,6 +310,7 @@ mod tests {
         assert!(tried > 5, "only {tried} batches had both sides");
     }
 
+    /// Room for `words` words per list, with halves searched.
     fn searched(words: usize) -> Room {
         Room {
             words,

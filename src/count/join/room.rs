@@ -8,12 +8,13 @@ use super::pairs::BLOCK;
 /// entries of 32 bytes), the list headers of two sorted batches (at most 1,024 each),
 /// the bit index of a block, and slack.
 const FIXED_BYTES: usize = 128 << 10;
-/// Bytes per word of list capacity: the tops, the buffer of bottoms, the split's copy
-/// of the bottoms and the tops that fit a class, each with room for `Vec`'s doubling.
-/// (The split's sorted copies, which also hold their sort keys, a quarter word per
-/// word, and the tops that fit a class are reserved exactly, not doubled: see
-/// `pairs/classes.rs`.)
-pub(crate) const BYTES_PER_WORD: usize = 4 * 2 * 8;
+/// Bytes per word of list capacity: eight words. A column set counted in pieces
+/// (`count_set`) holds its tops and its buffer of bottoms, one word each, grown only
+/// up to their room; both sorted into runs of rank, and both split into classes, 1.25
+/// words each, since each copy keeps its sort keys, a quarter word per word; and the
+/// tops that fit a class, one word. The copies are reserved exactly, not doubled (see
+/// `pairs/classes.rs`).
+pub(crate) const BYTES_PER_WORD: usize = 8 * 8;
 /// The least memory a thread's join runs in: its fixed tables and one block per list.
 pub(crate) const THREAD_MEMORY_MIN: usize = FIXED_BYTES + BYTES_PER_WORD * BLOCK;
 
@@ -146,9 +147,10 @@ mod tests {
         // docs/engines.md): 128 KiB of fixed tables and one block per list.
         assert_eq!(THREAD_MEMORY_MIN, 144 << 10);
         assert_eq!(FIXED_BYTES, 128 << 10);
-        // Each word of capacity is held four times (tops, the buffer of bottoms, the
-        // split's copy, the tops that fit a class), each with room for doubling.
-        assert_eq!(BYTES_PER_WORD, 4 * 2 * size_of::<u64>());
+        // Each word of capacity is held eight times: the tops and the buffer of
+        // bottoms, both sorted by rank and both split into classes (1.25 words each
+        // with their keys), and the tops that fit a class.
+        assert_eq!(BYTES_PER_WORD, (1 + 1 + 4 * 5 / 4 + 1) * size_of::<u64>());
         // So one more block of room is one more block per list.
         assert_eq!(capacity((144 << 10) + 64 * BLOCK), 2 * BLOCK);
     }

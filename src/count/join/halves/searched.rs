@@ -117,12 +117,15 @@ fn tops_piece(
     })
 }
 
-/// Pushes `word` onto `list`, which never holds more than `capacity` words: it grows
-/// by doubling, as `Vec` does, but never past `capacity`. `Vec`'s own doubling could
-/// allocate nearly twice `capacity`, which `room.rs` does not count: the tops and
-/// the buffer of bottoms took a count 8% past its budget (docs/benchmarks.md,
-/// "Memory").
+/// Pushes `word` onto `list`, which is shorter than `capacity`: it grows by doubling,
+/// as `Vec` does, but never past `capacity`. `Vec`'s own doubling could allocate
+/// nearly twice `capacity`, which `room.rs` does not count, so a count could pass its
+/// budget.
 fn push_within(list: &mut Vec<u64>, word: u64, capacity: usize) {
+    debug_assert!(
+        list.len() < capacity,
+        "a full list is emptied or ends first"
+    );
     if list.len() == list.capacity() {
         let more = list.len().max(BLOCK).min(capacity - list.len());
         list.reserve_exact(more);
