@@ -135,6 +135,24 @@ impl Split {
         super::join::table_budget(self.n, threads.get())
     }
 
+    /// Whether a run on `threads` threads builds its half boards from the quarter
+    /// table, by the same rule as the run itself: on the threads that the budget
+    /// holds ([`threads_for`](Split::threads_for)), and within this split's budget.
+    ///
+    /// # Example
+    /// ```
+    /// use std::num::NonZeroUsize;
+    /// let two = NonZeroUsize::new(2).unwrap();
+    /// let split = nqueens::Split::new(23).unwrap();
+    /// assert!(!split.uses_table(two)); // the default budget is too small at 23
+    /// let least = split.memory_for_table(two).unwrap();
+    /// assert!(split.with_memory(least).uses_table(two));
+    /// assert!(!nqueens::Split::new(12).unwrap().uses_table(two)); // no halves
+    /// ```
+    pub fn uses_table(&self, threads: NonZeroUsize) -> bool {
+        joins(self.n) && room(self.n, self.memory, self.threads_for(threads).get()).quarters
+    }
+
     /// The board size.
     ///
     /// # Example

@@ -64,11 +64,11 @@ fn count_by(batch: Batch, rule: &Rule, room: Room) -> Found {
 /// other key columns), each sorted into lists by their free columns, and the queens
 /// placed; `None`, keeping nothing, if both sides together pass `capacity` words.
 ///
-/// Together, because the lists are kept while each set's pairs are counted, and that
-/// count copies the set's lists (`pairs`). With each side allowed `capacity`, a batch
-/// whose words sat in one set could hold up to 10 words per word of room, where
-/// `room.rs` counts 8: 4 for the two sides' lists (grown by doubling), 5 for their
-/// copies (see `BYTES_PER_WORD`) and 1 for the tops that fit a class.
+/// Together, because the lists stay while each set's pairs are counted, and the
+/// count copies that set's lists (`pairs`). `room.rs` plans for 8 words per word of
+/// room. With each side allowed the whole room, a batch with its words in one set
+/// could hold 10: 4 for both sides' lists, which grow by doubling, 5 for the copies
+/// and 1 for the tops that fit a class.
 fn sorted(n: u32, pattern: u32, capacity: usize) -> Option<([Vec<Vec<u64>>; 2], u64)> {
     let free = free(n);
     let key = ((1u32 << n) - 1) ^ free;

@@ -9,11 +9,13 @@ use super::pairs::BLOCK;
 /// the bit index of a block, and slack.
 const FIXED_BYTES: usize = 128 << 10;
 /// Bytes per word of list capacity: eight words. A column set counted in pieces
-/// (`count_set`) holds its tops and its buffer of bottoms, one word each, grown only
-/// up to their room; both sorted into runs of rank, and both split into classes, 1.25
-/// words each, since each copy keeps its sort keys, a quarter word per word; and the
-/// tops that fit a class, one word. The copies are reserved exactly, not doubled (see
-/// `pairs/classes.rs`).
+/// (`count_set`) holds, per word of room:
+/// - its tops and its buffer of bottoms, one word each (grown only up to their room);
+/// - both lists sorted into runs of rank, and both split into classes: four copies of
+///   1.25 words, since each keeps its sort keys, a quarter word per word;
+/// - the tops that fit a class, one word.
+///
+/// The copies are reserved exactly, not doubled (see `pairs/classes.rs`).
 pub(crate) const BYTES_PER_WORD: usize = 8 * 8;
 /// The least memory a thread's join runs in: its fixed tables and one block per list.
 pub(crate) const THREAD_MEMORY_MIN: usize = FIXED_BYTES + BYTES_PER_WORD * BLOCK;

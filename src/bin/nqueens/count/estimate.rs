@@ -97,11 +97,11 @@ const BUILT_FASTER: [(u32, f64); 2] = [(23, 12.0 / 6.2), (24, 3.5 / 2.0)];
 /// The model's time for a count of `n` (see [`seconds`]) scaled down where its halves
 /// are `built` from the quarter table and [`SEARCHED`] timed them searched.
 fn seconds_for(n: u32, threads: usize, built: bool) -> f64 {
-    let faster = BUILT_FASTER
-        .iter()
-        .find(|&&(size, _)| built && size == n)
-        .map_or(1.0, |&(_, faster)| faster);
-    seconds(n, threads) / faster
+    let faster = BUILT_FASTER.iter().find(|&&(size, _)| size == n);
+    match faster {
+        Some(&(_, faster)) if built => seconds(n, threads) / faster,
+        _ => seconds(n, threads),
+    }
 }
 
 /// Counts expected to run at least this long announce themselves first.

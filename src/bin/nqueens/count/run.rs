@@ -123,9 +123,7 @@ fn announce(
     let (n, threads) = (split.n(), run.threads.get());
     let share = share(split, todo);
     let resumable = run.checkpoint.is_some();
-    let built = split
-        .memory_for_table(run.threads)
-        .is_some_and(|least| split.memory() >= least);
+    let built = split.uses_table(run.threads);
     let announced = estimate::announce(n, threads, run.shard, share, run.quiet, resumable, built);
     let amounts = progress::Amounts {
         subtasks: [before.len() as u64, todo.len() as u64],
