@@ -36,6 +36,7 @@
 //! count.
 
 mod batches;
+mod cross;
 mod even;
 mod halves;
 mod odd;

@@ -15,7 +15,8 @@ use std::vec::Vec;
 use super::table::{MIDDLE_ROW, Quarters};
 use super::words::{Frame, Half, SENTINEL};
 use crate::count::join::batches::mirror;
-use crate::count::join::reflection::{RANKS, Rule, TAG_SHIFT, end_class, ends, mark};
+use crate::count::join::cross;
+use crate::count::join::reflection::{RANKS, Rule, end_class, ends};
 
 impl Quarters {
     /// Which of a kept left part's words `half` takes, if the table keeps them.
@@ -41,7 +42,9 @@ impl Quarters {
     /// down-right one through column `n - 1 - i`, bit `n + i` for the down-left one
     /// through column `i`. So a top and a bottom fit iff their diagonals share no bit.
     /// Above them, from bit 54, is the half's run: where the rank of its end class puts
-    /// it (`reflection.rs`).
+    /// it (`reflection.rs`). On an odd board that uses its middle cross, the bits below
+    /// the run mark where the half's queen in the middle column stands (`cross.rs`), so
+    /// that `avoid` may drop halves by it too.
     ///
     /// A bottom half turned upside down is a top half of `n - k` rows, built as one;
     /// its word then describes the diagonals crossing the board's row `k - 1` upside
@@ -61,24 +64,6 @@ impl Quarters {
         scratch: &mut Rights,
         limit: usize,
     ) -> Option<([usize; RANKS + 1], u64)> {
-        // Described lists take their own copy of the loop, so that the others pay
-        // nothing for them.
-        let list = (half, cols, avoid, limit);
-        if rule.describes() {
-            self.made::<true>(list, rule, out, scratch)
-        } else {
-            self.made::<false>(list, rule, out, scratch)
-        }
-    }
-
-    /// [`Quarters::halves`], with `DESCRIBED` as `rule.describes()`.
-    fn made<const DESCRIBED: bool>(
-        &self,
-        (half, cols, avoid, limit): (Half, u32, u64, usize),
-        rule: &Rule,
-        out: &mut Vec<u64>,
-        scratch: &mut Rights,
-    ) -> Option<([usize; RANKS + 1], u64)> {
         let (n, frame, kept) = (self.n, Frame::of(self.n, half), self.kept(half));
         let [left, right] = part_columns(n, self.m, cols);
         // The rows the half has as it is built (a bottom half upside down).
@@ -86,25 +71,22 @@ impl Quarters {
         scratch.keep_for([
             u64::from(right),
             avoid,
-            u64::from(frame.k) | (half as u64) << 8 | u64::from(DESCRIBED) << 16,
+            u64::from(frame.k) | (half as u64) << 8,
         ]);
         let (mut tested, mut runs) = (0, [0; RANKS + 1]);
         // The halves so far are `out[..end]`; past it, `out` keeps the room of earlier
-        // lists, so that it is zeroed only where it grows. Described halves with the
-        // middle column's queen in an end row go to `marked` first (see below).
-        let (mut end, mut marked_end) = (0, 0);
-        let mut marked = core::mem::take(&mut scratch.marked);
+        // lists, so that it is zeroed only where it grows.
+        let mut end = 0;
         let k = ends(n);
         // The halves of one choice of rows share an end class, so taking the choices
         // rank by rank sorts the list by rank as it is made. (Sorted once, rather than
         // every choice looked at once per rank: five times over at even sizes.)
-        // Described, they are taken by class, highest first, in one run.
         let size = left.count_ones();
         let order = scratch.order(rule, [frame.k, size, k]);
+        let marks = cross::applies(n);
         // Runs up to `current` have their starts.
         let mut current = 0;
-        for &(key, rows) in &order {
-            let run = if DESCRIBED { RANKS - 1 } else { key };
+        for &(run, rows) in &order {
             if run != current {
                 runs[current + 1..=run].fill(end);
                 current = run;
@@ -113,31 +95,24 @@ impl Quarters {
             if span.is_empty() {
                 continue;
             }
-            let ([rights, marked_rights], real) =
-                scratch.rights(all_rows ^ rows, DESCRIBED, || {
-                    // A part with a diagonal to avoid makes no half, so it is dropped
-                    // before the pairs are tested. Described, a right part adds its
-                    // middle column's queen to the tag.
-                    let mark = move |r| if DESCRIBED { middle_mark(r, k) } else { 0 };
-                    self.group(all_rows ^ rows, right)
-                        .iter()
-                        .map(move |&r| [r, frame.right_word(r) | mark(r)])
-                        .filter(|[_, word]| word & avoid == 0)
-                });
+            let (rights, real) = scratch.rights(all_rows ^ rows, || {
+                // A part with a diagonal to avoid makes no half, so it is dropped
+                // before the pairs are tested. The right quarter's last column is an
+                // odd board's middle one: its queen's mark goes with the part.
+                let mark = move |r| if marks { middle_mark(r, frame.k) } else { 0 };
+                self.group(all_rows ^ rows, right)
+                    .iter()
+                    .map(move |&r| [r, frame.right_word(r) | mark(r)])
+                    .filter(|[_, word]| word & avoid == 0)
+            });
             let rights = &scratch.parts[rights];
-            let marked_rights: &[[u64; 2]] = if DESCRIBED {
-                &scratch.parts[marked_rights]
-            } else {
-                &[]
-            };
             if real == 0 {
                 // (A fifth of the lefts at n = 18 had no right part to join.)
                 continue;
             }
-            let [pairs, marked_pairs] = [rights.len(), marked_rights.len()].map(|r| span.len() * r);
-            if end + marked_end + pairs + marked_pairs > limit {
+            let pairs = span.len() * rights.len();
+            if end + pairs > limit {
                 out.truncate(end);
-                scratch.marked = marked;
                 return None;
             }
             tested += (span.len() * real) as u64;
@@ -145,43 +120,21 @@ impl Quarters {
             if out.len() < end + pairs {
                 out.resize(end + pairs, 0);
             }
-            if DESCRIBED && marked.len() < marked_end + marked_pairs {
-                marked.resize(marked_end + marked_pairs, 0);
-            }
-            let (run, rights) = (rule.run_tag(k, rows, key), [rights, marked_rights]);
-            let outs = [&mut out[..], &mut marked[..]];
-            [end, marked_end] = if let Some(which) = kept {
+            let run = rule.run_tag(k, rows, run);
+            end = if let Some(which) = kept {
                 let lefts = self.lefts[span].iter();
                 let lefts = lefts.map(|left| [left.words[which], left.clash]);
-                join_all(lefts, [run, avoid], rights, outs, [end, marked_end])
+                join_all(lefts, [run, avoid], rights, out, end)
             } else {
                 let lefts = self.entries[span].iter();
                 let lefts = lefts.map(|&left| [frame.left_word(left), frame.clash(left)]);
-                join_all(lefts, [run, avoid], rights, outs, [end, marked_end])
+                join_all(lefts, [run, avoid], rights, out, end)
             };
         }
         runs[current + 1..].fill(end);
-        if marked_end > 0 {
-            end = self.marked_first(out, end, &marked[..marked_end]);
-            runs[RANKS] = end;
-        }
         scratch.orders[size as usize] = order;
-        scratch.marked = marked;
         out.truncate(end);
         Some((runs, tested))
-    }
-
-    /// Puts the described halves `marked` (their middle column's queen in an end row:
-    /// classes above all others) before the `end` halves of `out`, sorted by class,
-    /// highest first (a counting sort); returns the new end.
-    fn marked_first(&self, out: &mut Vec<u64>, end: usize, marked: &[u64]) -> usize {
-        let m = marked.len();
-        if out.len() < end + m {
-            out.resize(end + m, 0);
-        }
-        out.copy_within(0..end, m);
-        self.places.sort(marked, &mut out[..m]);
-        end + m
     }
 }
 
@@ -195,20 +148,15 @@ pub(crate) struct Rights {
     /// What the kept parts are for: the right quarter's columns, the bits to avoid and
     /// the frame (its rows, and whether upside down).
     key: Option<[u64; 3]>,
-    /// For each choice of the right part's rows, where its parts are in `parts`: those
-    /// without a mark from `start` to `mid`, those with one to `end`, and how many are
-    /// real ([`Rights::rights`]); `None` until asked for.
-    spans: Vec<Option<[u32; 4]>>,
+    /// For each choice of the right part's rows, where its parts are in `parts`, from
+    /// `start` to `end`, and how many are real ([`Rights::rights`]); `None` until
+    /// asked for.
+    spans: Vec<Option<[u32; 3]>>,
     parts: Vec<[u64; 2]>,
-    /// For each size of a left part, its choices of rows with their runs (or, for
-    /// described lists, places in the order of classes), in that order (see
-    /// [`Rights::order`]), for the rule and rows of `orders_for`.
+    /// For each size of a left part, its choices of rows with their runs, in that
+    /// order (see [`Rights::order`]), for the rule and rows of `orders_for`.
     orders: Vec<Vec<(usize, u32)>>,
-    orders_for: Option<(Option<[u32; 2]>, bool, [u32; 2])>,
-    /// A described list's halves with a mark, as they are made.
-    marked: Vec<u64>,
-    /// Marked parts, while they are set apart.
-    spare: Vec<[u64; 2]>,
+    orders_for: Option<(Option<[u32; 2]>, [u32; 2])>,
 }
 
 impl Rights {
@@ -222,12 +170,11 @@ impl Rights {
     }
 
     /// The choices of `size` rows of a half's `rows` for its left part, with the runs
-    /// that `rule` gives their end classes on `k` end rows, by run (then by rows);
-    /// described ([`Rule::ENDS`]), by end class, highest first, in one run. Handed
-    /// out until given back. Made once per rule and size rather than once per list,
-    /// since the lists of a batch share its rule.
+    /// that `rule` gives their end classes on `k` end rows, by run (then by rows).
+    /// Handed out until given back. Made once per rule and size rather than once per
+    /// list, since the lists of a batch share its rule.
     fn order(&mut self, rule: &Rule, [rows, size, k]: [u32; 3]) -> Vec<(usize, u32)> {
-        let made_for = Some((rule.shade(), rule.describes(), [rows, k]));
+        let made_for = Some((rule.shade(), [rows, k]));
         if self.orders_for != made_for {
             self.orders_for = made_for;
             self.orders.clear();
@@ -235,19 +182,10 @@ impl Rights {
         }
         let order = &mut self.orders[size as usize];
         if order.is_empty() {
-            let key = |rows| {
-                let class = end_class(k, rows);
-                if rule.describes() {
-                    (u32::MAX - class) as usize
-                } else {
-                    rule.run(class)
-                }
-            };
+            let key = |rows| rule.run(end_class(k, rows));
             // A half that weighs 0 with every half ([`Rule::weighs`]) is not made:
             // about a tenth of them at n = 16 to 18.
-            let pairs = |&(_, r): &(usize, u32)| {
-                rule.describes() || rule.weighs(rule.rank(end_class(k, r)), k)
-            };
+            let pairs = |&(_, r): &(usize, u32)| rule.weighs(rule.rank(end_class(k, r)), k);
             order.extend(subsets(rows, size).map(|r| (key(r), r)).filter(pairs));
             order.sort_unstable();
         }
@@ -255,58 +193,29 @@ impl Rights {
     }
 
     /// The parts on the rows `rows`, made by `make` if not kept yet: where in `parts`
-    /// those without a mark in their tag are, and (for `described` lists, see
-    /// [`middle_mark`]) those with one, each range padded with parts that fit no left
-    /// part ([`SENTINEL`]) to a multiple of [`PARTS_STEP`]; and how many of them are
-    /// real.
+    /// they are, padded with parts that fit no left part ([`SENTINEL`]) to a multiple
+    /// of [`PARTS_STEP`]; and how many of them are real.
     fn rights<I: Iterator<Item = [u64; 2]>>(
         &mut self,
         rows: u32,
-        described: bool,
         make: impl FnOnce() -> I,
-    ) -> ([core::ops::Range<usize>; 2], usize) {
+    ) -> (core::ops::Range<usize>, usize) {
         let at = rows as usize;
         if self.spans.len() <= at {
             self.spans.resize(at + 1, None);
         }
-        let [start, mid, end, real] = self.spans[at].unwrap_or_else(|| {
+        let [start, end, real] = self.spans[at].unwrap_or_else(|| {
             let start = self.parts.len();
             self.parts.extend(make());
             let real = self.parts.len() - start;
-            self.spare.clear();
-            if described {
-                self.set_marked_apart(start);
-            }
-            let pad = |parts: &mut Vec<[u64; 2]>, from: usize| {
-                let len = (parts.len() - from).next_multiple_of(PARTS_STEP);
-                parts.resize(from + len, [SENTINEL, 0]);
-            };
-            pad(&mut self.parts, start);
-            let mid = self.parts.len();
-            self.parts.extend_from_slice(&self.spare);
-            pad(&mut self.parts, mid);
-            let span = [start, mid, self.parts.len(), real].map(|i| i as u32);
+            let len = real.next_multiple_of(PARTS_STEP);
+            self.parts.resize(start + len, [SENTINEL, 0]);
+            let span = [start, self.parts.len(), real].map(|i| i as u32);
             self.spans[at] = Some(span);
             span
         });
-        let [start, mid, end, real] = [start, mid, end, real].map(|i| i as usize);
-        ([start..mid, mid..end], real)
-    }
-
-    /// Moves the parts from `start` on that have a mark to `spare`, and the others up
-    /// in their order.
-    fn set_marked_apart(&mut self, start: usize) {
-        let mut kept = start;
-        for i in start..self.parts.len() {
-            let part = self.parts[i];
-            if part[1] >> TAG_SHIFT == 0 {
-                self.parts[kept] = part;
-                kept += 1;
-            } else {
-                self.spare.push(part);
-            }
-        }
-        self.parts.truncate(kept);
+        let [start, end, real] = [start, end, real].map(|i| i as usize);
+        (start..end, real)
     }
 }
 
@@ -314,35 +223,33 @@ impl Rights {
 /// multiple their lists are padded to.
 const PARTS_STEP: usize = 2;
 
-/// The end descriptor's mark (`reflection.rs`) of a right part `quarter` of an odd
-/// board, whose right quarter's last column is the board's middle one: where its queen
-/// in that column stands, if in one of the `k` end rows.
+/// The middle cross's mark (`cross.rs`) of a right part `quarter` of an odd board,
+/// whose right quarter's last column is the board's middle one, in a half of `k` rows:
+/// where its queen in that column stands, if it has one. The middle row is the row
+/// below the half's last, so row `r` of the half is `k - r` rows from it.
 fn middle_mark(quarter: u64, k: u32) -> u64 {
     let row = (quarter >> MIDDLE_ROW) as u32 & 0xf;
     if row == 0 {
         0
     } else {
-        u64::from(mark(k, row - 1)) << TAG_SHIFT
+        cross::mark(k + 1 - row, k)
     }
 }
 
 /// Joins each left part of `lefts` (its share of the word and its clash) with the right
-/// parts without a mark and those with one (`rights`), writing the halves to the
-/// matching `outs` from `ends` on (see [`join`]); returns the new ends.
+/// parts `rights`, writing the halves to `out` from `end` on (see [`join`]); returns
+/// the new end.
 fn join_all(
     lefts: impl Iterator<Item = [u64; 2]>,
     [run, avoid]: [u64; 2],
-    [rights, marked]: [&[[u64; 2]]; 2],
-    [out, marked_out]: [&mut [u64]; 2],
-    [mut end, mut marked_end]: [usize; 2],
-) -> [usize; 2] {
+    rights: &[[u64; 2]],
+    out: &mut [u64],
+    mut end: usize,
+) -> usize {
     for [word, clash] in lefts {
         end = join(word, clash, run, avoid, rights, out, end);
-        if !marked.is_empty() {
-            marked_end = join(word, clash, run, avoid, marked, marked_out, marked_end);
-        }
     }
-    [end, marked_end]
+    end
 }
 
 /// Writes the word of a left part (its share `word` and its `clash`, see
@@ -530,49 +437,6 @@ mod tests {
     }
 
     #[test]
-    fn marked_halves_go_first_sorted_by_class() {
-        // Described halves with the middle column's queen in an end row, put before a
-        // list that has no room left for them: sorted by class, highest first, and the
-        // list moved up behind them, whole.
-        let n = 17;
-        let table = Quarters::build(n, false);
-        let k = ends(n);
-        let marked: Vec<u64> = (0..k)
-            .flat_map(|p| {
-                (0..1u64 << k)
-                    .filter(move |r| r >> p & 1 == 0)
-                    .map(move |r| (r, p))
-            })
-            .map(|(rows, p)| (rows | u64::from(mark(k, p))) << TAG_SHIFT | rows)
-            .rev()
-            .collect();
-        let unmarked: Vec<u64> = (0..1u64 << k)
-            .map(|rows| rows << TAG_SHIFT | 1 << 40)
-            .collect();
-        let mut out = unmarked.clone();
-        let end = table.marked_first(&mut out, unmarked.len(), &marked);
-        assert_eq!(end, marked.len() + unmarked.len());
-        assert_eq!(&out[marked.len()..end], &unmarked[..]);
-        let first = &out[..marked.len()];
-        assert!(
-            first
-                .windows(2)
-                .all(|w| table.places.place(w[0]) <= table.places.place(w[1]))
-        );
-        let (mut got, mut wanted) = (first.to_vec(), marked.clone());
-        got.sort_unstable();
-        wanted.sort_unstable();
-        assert_eq!(got, wanted);
-        // The marked classes are above every other.
-        let highest_unmarked = unmarked.iter().map(|&w| table.places.place(w)).min();
-        assert!(
-            first
-                .iter()
-                .all(|&w| Some(table.places.place(w)) < highest_unmarked)
-        );
-    }
-
-    #[test]
     fn a_list_is_refused_exactly_when_its_pairs_could_pass_the_room() {
         // A top half whose queens all stand right of the middle has one choice of rows
         // for its left part (none), so its pairs are the right quarter's placements on
@@ -602,21 +466,21 @@ mod tests {
     #[test]
     fn right_parts_are_padded_with_parts_that_fit_nothing() {
         // Three parts become four (two turns of the join's loop), the fourth a sentinel
-        // that every left part's clash meets; none marked, as the list is undescribed.
+        // that every left part's clash meets.
         let mut rights = Rights::default();
         let parts = [[1u64, 10], [2, 20], [4, 40]];
-        let ([plain, marked], real) = rights.rights(0b101, false, || parts.into_iter());
-        assert_eq!((plain.len(), marked.len(), real), (4, 0, 3));
+        let (plain, real) = rights.rights(0b101, || parts.into_iter());
+        assert_eq!((plain.len(), real), (4, 3));
         assert_eq!(rights.parts[plain.clone()][..3], parts);
         assert_eq!(rights.parts[plain.end - 1], [SENTINEL, 0]);
         assert_eq!(plain.len() % PARTS_STEP, 0);
         // Kept: asked again for the same rows, the same range, without making them.
-        let again = rights.rights(0b101, false, || -> std::vec::IntoIter<[u64; 2]> {
+        let again = rights.rights(0b101, || -> std::vec::IntoIter<[u64; 2]> {
             unreachable!("made twice")
         });
-        assert_eq!(again, ([plain, marked], real));
+        assert_eq!(again, (plain, real));
         // The next rows' parts follow, padded on their own: one part, one sentinel.
-        let ([next, _], real) = rights.rights(0b011, false, || [[8u64, 80]].into_iter());
+        let (next, real) = rights.rights(0b011, || [[8u64, 80]].into_iter());
         assert_eq!((next.clone(), real), (4..6, 1));
         assert_eq!(rights.parts[next], [[8, 80], [SENTINEL, 0]]);
     }

@@ -8,19 +8,20 @@ use std::vec::Vec;
 use super::Numbering;
 use crate::count::found::Found;
 use crate::count::join::batches::free;
+use crate::count::join::cross::{Middle, mark, marks};
 use crate::count::join::pairs::{BLOCK, Ranked, Work, pairs};
-use crate::count::join::reflection::{Rule, TAG_SHIFT, describable, ends, mark, tag};
+use crate::count::join::reflection::{Rule, ends, tag};
 
 /// Generates the halves (`role`) with the key columns `pattern` (every column outside
 /// the free block, [`free`], that they use), each into the list of its free columns
-/// (shifted down); on an odd board, those that leave the middle queen, in the key
-/// column `middle`, unattacked. Returns the queens placed, or `None` (as soon as it
+/// (shifted down); on an odd board, those that leave the middle queen `middle` (in a
+/// key column) unattacked and keep its cross (`cross.rs`). Returns the queens placed, or `None` (as soon as it
 /// is so, the search stopped there) past `capacity` words in all or `each` words in
 /// one list.
 pub(crate) fn sort(
     n: u32,
     pattern: u32,
-    middle: Option<u32>,
+    middle: Option<Middle>,
     role: Role,
     lists: &mut [Vec<u64>],
     [capacity, each]: [usize; 2],
@@ -42,7 +43,7 @@ pub(crate) fn sort(
 }
 
 /// Counts the placements whose top half uses the columns of `set` (and, on an odd
-/// board, whose middle row's queen stands in column `middle`), each pair of halves
+/// board, whose middle row's queen is `middle`, its cross kept), each pair of halves
 /// weighted by `rule` (but not by the batch's weight), holding at most `capacity` words
 /// of either list at a time. `nodes` is the queens placed while generating both lists
 /// once, whatever the capacity.
@@ -53,12 +54,12 @@ pub(crate) fn sort(
 /// never changes the count.
 pub(crate) fn count_set(
     n: u32,
-    middle: Option<u32>,
+    middle: Option<Middle>,
     set: u32,
     rule: &Rule,
     capacity: usize,
 ) -> Found {
-    let rest = ((1u32 << n) - 1) ^ set ^ middle.map_or(0, |c| 1 << c);
+    let rest = ((1u32 << n) - 1) ^ set ^ middle.map_or(0, |m| 1 << m.column);
     let capacity = capacity.max(BLOCK);
     let (mut tops, mut buffer, mut work) = (Vec::new(), Vec::new(), Work::default());
     let (mut ranked_tops, mut ranked_bottoms) = (Vec::new(), Vec::new());
@@ -67,8 +68,10 @@ pub(crate) fn count_set(
         let (top_nodes, last) = tops_piece(n, middle, set, piece * capacity, capacity, &mut tops);
         let tops = Ranked::sort(&tops, rule, &mut ranked_tops);
         let mut solutions = 0;
+        // The cross's marks have done their work in the search: the pair count reads
+        // no marks.
         let (bottom_nodes, _) = generate(n, middle, [rest, 0], Role::Bottom, |_, word| {
-            push_within(&mut buffer, word, capacity);
+            push_within(&mut buffer, word & !marks(n), capacity);
             if buffer.len() == capacity {
                 let bottoms = Ranked::sort(&buffer, rule, &mut ranked_bottoms);
                 solutions += pairs(tops, bottoms, 2 * n, rule, &mut work);
@@ -96,7 +99,7 @@ pub(crate) fn count_set(
 /// order. Returns the queens placed and whether these are the last ones.
 fn tops_piece(
     n: u32,
-    middle: Option<u32>,
+    middle: Option<Middle>,
     set: u32,
     skip: usize,
     capacity: usize,
@@ -112,7 +115,7 @@ fn tops_piece(
         if tops.len() == capacity {
             return false; // a top past the piece: the search stops, and there are more
         }
-        push_within(tops, word, capacity);
+        push_within(tops, word & !marks(n), capacity);
         true
     })
 }
@@ -144,25 +147,25 @@ pub(crate) enum Role {
     Bottom,
 }
 
-/// Calls `emit` with the columns and the word (tagged with its end class, or on an odd
-/// board that uses the reflection its end descriptor, see `reflection.rs`) of each `role` half of `n/2` queens that uses every column of
-/// `pattern` and the rest from `extra`, until `emit` returns false. On an odd board,
-/// only the halves that leave the middle row's queen, in column `middle` if any,
-/// unattacked. Returns the queens placed and whether the search ran to the end.
+/// Calls `emit` with the columns and the word (tagged with its end class) of each
+/// `role` half of `n/2` queens that uses every column of `pattern` and the rest from
+/// `extra`, until `emit` returns false. On an odd board, only the halves that leave the
+/// middle row's queen `middle`, if any, unattacked and keep its cross; where the cross
+/// applies, each word has its mark (`cross.rs`). Returns the queens placed and whether
+/// the search ran to the end.
 fn generate(
     n: u32,
-    middle: Option<u32>,
+    middle: Option<Middle>,
     [pattern, extra]: [u32; 2],
     role: Role,
     mut emit: impl FnMut(u32, u64) -> bool,
 ) -> (u64, bool) {
     let rows = n / 2;
     if n.is_multiple_of(2) {
-        return search(n, rows, 0, [pattern, extra], role, emit);
+        return search(n, rows, None, [pattern, extra], role, emit);
     }
     // Both halves of an odd board are searched as tops of the rows above the middle
     // one (the board upside down is the same board), and a bottom is turned over.
-    let middle = middle.map_or(0, |c| 1 << c);
     search(
         n,
         rows,
@@ -172,7 +175,8 @@ fn generate(
         |cols, word| {
             let word = match role {
                 Role::Top => word,
-                Role::Bottom => Numbering::Searched.turned(n, word),
+                // The mark says how far from the middle row: the same either way up.
+                Role::Bottom => Numbering::Searched.turned(n, word) | word & marks(n),
             };
             emit(cols, word)
         },
@@ -180,11 +184,11 @@ fn generate(
 }
 
 /// [`generate`] for the halves of `rows` rows, as `role`, that leave unattacked a
-/// queen in the row below them in the column of `middle` (one bit, or none).
+/// queen in the row below them, `middle` if any, and keep its cross.
 fn search(
     n: u32,
     rows: u32,
-    middle: u32,
+    middle: Option<Middle>,
     [pattern, extra]: [u32; 2],
     role: Role,
     emit: impl FnMut(u32, u64) -> bool,
@@ -193,10 +197,11 @@ fn search(
         n,
         rows,
         ends: ends(n),
-        describes: describable(n),
+        marks: crate::count::join::cross::applies(n),
         pattern,
         open: pattern | extra,
-        middle,
+        middle: middle.map_or(0, |m| 1 << m.column),
+        near: middle.map_or(0, |m| m.near),
         role,
         emit,
         nodes: 0,
@@ -217,15 +222,18 @@ struct Search<F> {
     rows: u32,
     /// The rows at the half's edge whose left queens make its end class.
     ends: u32,
-    /// Whether halves are tagged with their end descriptors, the row of their queen in
-    /// the middle column included (an odd board, `reflection.rs`), rather than classes.
-    describes: bool,
+    /// Whether a half's word carries the mark of its middle-column queen (an odd board
+    /// that may use its cross).
+    marks: bool,
     pattern: u32,
     /// The columns a half may use: the pattern and the extra columns.
     open: u32,
     /// The column, as one bit, of a queen in the row below the half that no queen may
     /// attack; 0 for none.
     middle: u32,
+    /// No queen may stand in the middle column this many rows from the middle row, or
+    /// fewer (the cross, `cross.rs`).
+    near: u32,
     role: Role,
     emit: F,
     nodes: u64,
@@ -276,11 +284,8 @@ impl<F: FnMut(u32, u64) -> bool> Search<F> {
             self.nodes += 1;
             let word = finish(self.n, self.role, down_right | bit, down_left | bit);
             let end = left | self.left_row(1, bit);
-            let word = if self.describes {
-                word | u64::from(end) << TAG_SHIFT
-            } else {
-                tag(word, self.ends, end)
-            };
+            // Past the end rows' bits, the middle-column queen's distance.
+            let word = tag(word, self.ends, end) | mark(end >> DISTANCE, self.rows);
             if !(self.emit)(cols | bit, word) {
                 return false;
             }
@@ -289,25 +294,28 @@ impl<F: FnMut(u32, u64) -> bool> Search<F> {
     }
 
     /// The row's bit among the half's end rows with a queen in the left half, if the
-    /// queen `bit`, placed with `rows_left` rows to go, is one; its mark if it is the
-    /// middle column's queen of a described half (see `transpose::class`); else 0.
+    /// queen `bit`, placed with `rows_left` rows to go, is one; for the middle column's
+    /// queen of a marked half, its distance from the middle row, `rows_left`, at
+    /// [`DISTANCE`]; else 0.
     fn left_row(&self, rows_left: u32, bit: u32) -> u32 {
         let (row, middle) = (self.rows - rows_left, 1 << (self.n / 2));
-        if row >= self.ends {
-            0
-        } else if bit < middle {
+        if bit == middle && self.marks {
+            rows_left << DISTANCE
+        } else if row < self.ends && bit < middle {
             1 << row
-        } else if bit == middle && self.describes {
-            mark(self.ends, row)
         } else {
             0
         }
     }
 
     /// The columns a queen may take with `rows_left` rows to go (this one included):
-    /// not those on the middle queen's diagonals, `rows_left` columns to either side.
+    /// not those on the middle queen's diagonals, `rows_left` columns to either side,
+    /// nor the middle column where the cross forbids it.
     fn allowed(&self, rows_left: u32, needed: u32, cols: u32) -> u32 {
-        let attacking = self.middle << rows_left | self.middle >> rows_left;
+        let mut attacking = self.middle << rows_left | self.middle >> rows_left;
+        if rows_left <= self.near {
+            attacking |= 1 << (self.n / 2);
+        }
         let columns = if needed == rows_left {
             self.pattern
         } else {
@@ -316,6 +324,10 @@ impl<F: FnMut(u32, u64) -> bool> Search<F> {
         columns & !cols & !attacking
     }
 }
+
+/// Where [`Search::left_row`] puts the middle-column queen's distance: past the end
+/// rows (at most 11).
+const DISTANCE: u32 = 16;
 
 /// The word of a finished half whose last row's diagonals (queen included) are
 /// `right` and `left`.
@@ -339,9 +351,10 @@ fn word(n: u32, down_right: u32, down_left: u32) -> u64 {
 mod tests {
     use super::*;
     use crate::count::join::batches::Batch;
+    use crate::count::join::cross::{self, MARKS};
     use crate::count::join::halves::{Half, Quarters, Rights};
     use crate::count::join::pairs::pairs_by_definition;
-    use crate::count::join::reflection::{Places, RANKS, tag_of};
+    use crate::count::join::reflection::{RANKS, tag_of};
 
     #[test]
     fn a_list_grows_by_doubling_but_never_past_its_room() {
@@ -404,11 +417,16 @@ mod tests {
                         let (limit, mut rights) = (usize::MAX, Rights::default());
                         quarters.halves(half, cols, &rule, avoid, list, &mut rights, limit);
                     }
+                    // The pair count reads no marks (`cross.rs`).
+                    for word in &mut tops {
+                        *word &= !MARKS;
+                    }
                     if middle.is_some() {
                         for word in &mut bottoms {
-                            *word = Numbering::Built.turned(n, *word);
+                            *word = Numbering::Built.turned(n, *word & !MARKS);
                         }
                     }
+                    let middle = middle.map(|column| Middle { column, near: 0 });
                     let searched = count_set(n, middle, set, &rule, usize::MAX).solutions;
                     assert_eq!(
                         pairs_by_definition(&tops, &bottoms, &rule),
@@ -436,55 +454,63 @@ mod tests {
     }
 
     #[test]
-    fn described_halves_built_from_quarters_carry_the_searched_ones_descriptors() {
-        // An odd board's end descriptors (the end rows' left queens, and the end row of
-        // the middle column's queen): built from quarters under `Rule::ENDS` (the
-        // queen in the middle column read from the right part's table entry), against
-        // the search, which places that queen itself. Tops and turned tops, every
-        // middle queen, each set of a few; the built list sorted by class.
+    fn halves_built_from_quarters_carry_the_searched_ones_cross_marks() {
+        // An odd board's marks (where its queen in the middle column stands, read from
+        // the right part's table entry when built, placed by the search itself), and
+        // the halves the cross drops: built against searched, tops and turned tops,
+        // every middle queen, with its cross and without, each set of a few.
         let sizes: &[u32] = if cfg!(debug_assertions) {
             &[11, 13]
         } else {
             &[11, 13, 15, 17]
         };
         for &n in sizes {
-            let (quarters, places) = (Quarters::build(n, true), Places::of(n));
-            let mut marked = 0;
-            for middle in 0..n {
-                let avoid = Numbering::Built.through(n, middle);
-                let sets = column_sets(n).filter(|s| s & 1 << middle == 0);
+            let quarters = Quarters::build(n, true);
+            let (mut marked, mut dropped) = (0, 0);
+            for middle in (0..n).flat_map(|c| [false, true].map(|on| cross::Middle::of(n, c, on))) {
+                let avoid =
+                    Numbering::Built.through(n, middle.column) | cross::too_near(middle.near);
+                let sets = column_sets(n).filter(|s| s & 1 << middle.column == 0);
                 for set in sets.step_by(usize::from(n > 13) * 20 + 7) {
                     for (half, role) in [(Half::Top, Role::Top), (Half::Turned, Role::Bottom)] {
                         let (mut built, mut rights) = (Vec::new(), Rights::default());
                         let made = quarters.halves(
                             half,
                             set,
-                            &Rule::ENDS,
+                            &Rule::NONE,
                             avoid,
                             &mut built,
                             &mut rights,
                             usize::MAX,
                         );
                         assert!(made.is_some());
-                        let order: Vec<usize> = built.iter().map(|&w| places.place(w)).collect();
-                        assert!(order.is_sorted(), "n={n} {set:#x} c={middle}");
                         let mut listed = Vec::new();
                         generate(n, Some(middle), [set, 0], role, |_, word| {
-                            listed.push(tag_of(word));
+                            listed.push(word & MARKS);
                             true
                         });
-                        let mut tags: Vec<u32> = built.iter().map(|&w| tag_of(w)).collect();
-                        marked += tags.iter().filter(|&&t| t >> ends(n) != 0).count();
-                        tags.sort_unstable();
+                        let mut marks: Vec<u64> = built.iter().map(|&w| w & MARKS).collect();
+                        marked += marks.iter().filter(|&&m| m != 0).count();
+                        marks.sort_unstable();
                         listed.sort_unstable();
-                        assert_eq!(tags, listed, "n={n} {set:#x} c={middle}");
+                        assert_eq!(marks, listed, "n={n} {set:#x} {middle:?}");
+                        if middle.near > 0 {
+                            let mut all = Vec::new();
+                            let plain = Middle { near: 0, ..middle };
+                            generate(n, Some(plain), [set, 0], role, |_, word| {
+                                all.push(word);
+                                true
+                            });
+                            dropped += all.len() - listed.len();
+                        }
                     }
                 }
             }
             assert!(
                 marked > 0,
-                "n={n}: no half with the middle column's queen in an end"
+                "n={n}: no half with a queen in the middle column"
             );
+            assert!(dropped > 0, "n={n}: the cross dropped no half");
         }
     }
 
@@ -503,7 +529,16 @@ mod tests {
             }
             for middle in 0..n {
                 for set in column_sets(n).filter(|s| s & 1 << middle == 0) {
-                    let found = count_set(n, Some(middle), set, &Rule::NONE, usize::MAX);
+                    let found = count_set(
+                        n,
+                        Some(Middle {
+                            column: middle,
+                            near: 0,
+                        }),
+                        set,
+                        &Rule::NONE,
+                        usize::MAX,
+                    );
                     let expected = wanted.get(&(middle, set)).copied().unwrap_or(0);
                     assert_eq!(found.solutions, expected, "n={n} middle={middle} {set:#x}");
                 }
@@ -563,6 +598,7 @@ mod tests {
                 Some(1 << 15)
             };
             for capacity in core::iter::once(usize::MAX).chain(pieces) {
+                let middle = middle.map(|column| Middle { column, near: 0 });
                 let found = count_set(n, middle, set, &Rule::NONE, capacity);
                 assert_eq!(
                     found.solutions, wanted,

@@ -16,7 +16,6 @@ use std::vec::Vec;
 use rayon::prelude::*;
 
 use super::words::{Frame, Half};
-use crate::count::join::reflection::Places;
 
 /// Every placement in an `m`×`m` quarter, grouped by (rows, columns).
 pub(crate) struct Quarters {
@@ -33,8 +32,6 @@ pub(crate) struct Quarters {
     /// Made once rather than for every list, since a left part joins several right
     /// ones (docs/benchmarks.md, "Why the code is shaped so").
     pub(super) lefts: Vec<Left>,
-    /// Each end descriptor's place in the order of classes, for described halves.
-    pub(super) places: Places,
 }
 
 /// A quarter placement kept as a left part of its board's halves.
@@ -151,7 +148,6 @@ impl Quarters {
             starts,
             entries,
             lefts: Vec::new(),
-            places: Places::of(n),
         };
         if lefts {
             let [top, other] = [Half::Top, Half::other(n)].map(|half| Frame::of(n, half));
@@ -278,7 +274,7 @@ fn place_from(
         let bit = 1u64 << r;
         open &= open - 1;
         // The row of a queen in the quarter's last column (an odd board's middle
-        // one, for a right part), above the diagonals: see [`middle_mark`].
+        // one, for a right part), above the diagonals: see `middle_mark` in `built.rs`.
         let last = if c == m - 1 {
             u64::from(r + 1) << MIDDLE_ROW
         } else {
