@@ -24,7 +24,7 @@
 //! in the high bits of its word ([`tag`]), and [`Rule`] turns the pair into a weight.
 //!
 //! An odd board (`n = 2h + 1`) uses the reflection differently: by the queens of its
-//! middle row and middle column, which the reflection swaps (`odd/cross.rs`). Its
+//! middle row and middle column, which the reflection swaps (`cross.rs`). Its
 //! pairs all weigh 1 here ([`Rule::NONE`]).
 
 use super::batches::{Batch, free, mirror};
@@ -53,8 +53,8 @@ pub(crate) fn tag(word: u64, k: u32, rows: u32) -> u64 {
     word | u64::from(end_class(k, rows)) << TAG_SHIFT
 }
 
-/// A half's end class (an odd board's: its end descriptor) from its tagged word, or
-/// its run once [`Rule::retag`] has replaced the one by the other.
+/// A half's end class from its tagged word, or its run once [`Rule::retag`] has
+/// replaced the one by the other.
 pub(crate) fn tag_of(word: u64) -> u32 {
     (word >> TAG_SHIFT) as u32
 }
