@@ -234,6 +234,8 @@ fn by_families(batch: Batch, way: &Way, cross: bool, limits: Limits) -> Option<F
     let shape = [n, batch.pattern, s];
     found.nodes += way.family(shape, Role::Top, None, &mut tops, &mut top_rights, limits)?;
     let (mut top, mut bottom, mut work) = (Vec::new(), Vec::new(), Work::default());
+    // The bits stripped from every list before its pairs are counted.
+    let strip = marks(n);
     for (column, pattern, weight) in middles(n, batch.pattern) {
         if weight == 0 {
             continue;
@@ -266,8 +268,8 @@ fn by_families(batch: Batch, way: &Way, cross: bool, limits: Limits) -> Option<F
                         }
                         let avoid = way.avoid(n, Middle::of(n, c, cross));
                         let (tops, bottoms) = (tops.list(open ^ 1 << bit), others.list(x));
-                        let tops = fitting(tops, [avoid, marks(n)], &mut top);
-                        let bottoms = fitting(bottoms, [avoid, marks(n)], &mut bottom);
+                        let tops = fitting(tops, [avoid, strip], &mut top);
+                        let bottoms = fitting(bottoms, [avoid, strip], &mut bottom);
                         let weight = mirrored * crossed(n, c, cross);
                         solutions += weight * pairs(tops, bottoms, 2 * n, &RULE, &mut work);
                     }
@@ -293,9 +295,9 @@ fn by_families(batch: Batch, way: &Way, cross: bool, limits: Limits) -> Option<F
                 let avoid = way.avoid(n, middle);
                 let weight = mirrored * crossed(n, c, cross);
                 for y in (0..=all).filter(|y| y.count_ones() == s) {
-                    let tops = fitting(tops.list(y), [avoid, marks(n)], &mut top);
+                    let tops = fitting(tops.list(y), [avoid, strip], &mut top);
                     // These bottoms serve this middle queen alone: stripped where they are.
-                    let bottoms = others.stripped(all ^ y, marks(n));
+                    let bottoms = others.stripped(all ^ y, strip);
                     solutions += weight * pairs(tops, bottoms, 2 * n, &RULE, &mut work);
                 }
             }

@@ -58,8 +58,8 @@ const JOIN_EVEN: Model = Model {
 /// Odd boards of the join, anchored at 19: 5.83x per row below it and 6.34x above,
 /// up to 21, whose time is its one run on two threads taken as twice as long on one.
 /// 15 is slower than the growth from 17 says, so it has a time of its own, which the
-/// calibration count of odd sizes is scaled by. (A sitting of its own: the odd sizes
-/// were timed again when they began to use the middle cross.)
+/// calibration count of odd sizes is scaled by. Its anchors come from a sitting of
+/// their own (docs/benchmarks.md, 'The estimate').
 const JOIN_ODD: Model = Model {
     n: 19,
     seconds: 15.72,

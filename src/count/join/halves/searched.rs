@@ -8,16 +8,16 @@ use std::vec::Vec;
 use super::Numbering;
 use crate::count::found::Found;
 use crate::count::join::batches::free;
-use crate::count::join::cross::{Middle, mark, marks};
+use crate::count::join::cross::{Middle, applies, mark, marks};
 use crate::count::join::pairs::{BLOCK, Ranked, Work, pairs};
 use crate::count::join::reflection::{Rule, ends, tag};
 
 /// Generates the halves (`role`) with the key columns `pattern` (every column outside
 /// the free block, [`free`], that they use), each into the list of its free columns
 /// (shifted down); on an odd board, those that leave the middle queen `middle` (in a
-/// key column) unattacked and keep its cross (`cross.rs`). Returns the queens placed, or `None` (as soon as it
-/// is so, the search stopped there) past `capacity` words in all or `each` words in
-/// one list.
+/// key column) unattacked and keep its cross (`cross.rs`). Returns the queens placed,
+/// or `None` (as soon as it is so, the search stopped there) past `capacity` words in
+/// all or `each` words in one list.
 pub(crate) fn sort(
     n: u32,
     pattern: u32,
@@ -197,7 +197,7 @@ fn search(
         n,
         rows,
         ends: ends(n),
-        marks: crate::count::join::cross::applies(n),
+        marks: applies(n),
         pattern,
         open: pattern | extra,
         middle: middle.map_or(0, |m| 1 << m.column),
