@@ -222,11 +222,7 @@ fn avoid(numbering: Numbering, n: u32, middle: Middle) -> u64 {
 fn by_families(batch: Batch, way: &Way, cross: bool, limits: Limits) -> Option<Found> {
     let n = u32::from(batch.n);
     let free = free(n);
-    let (shift, all, f) = (
-        free.trailing_zeros(),
-        free >> free.trailing_zeros(),
-        free.count_ones(),
-    );
+    let (all, f) = (free >> free.trailing_zeros(), free.count_ones());
     let s = n / 2 - batch.pattern.count_ones();
     let (mut tops, mut others) = (Family::default(), Family::default());
     let (mut top_rights, mut other_rights) = (Rights::default(), Rights::default());
@@ -258,21 +254,14 @@ fn by_families(batch: Batch, way: &Way, cross: bool, limits: Limits) -> Option<F
                 let (shape, rights) = ([n, pattern, size], &mut other_rights);
                 let made = way.family(shape, Role::Bottom, None, &mut others, rights, limits);
                 found.nodes += made?;
-                for x in (0..=all).filter(|x| x.count_ones() == size) {
-                    let open = all ^ x;
-                    for bit in (0..f).filter(|b| open >> b & 1 == 1) {
-                        let (set, c) = (batch.pattern | (open ^ 1 << bit) << shift, bit + shift);
-                        let mirrored = u64::from(odd_stands_for(n, set, c));
-                        if mirrored == 0 {
-                            continue;
-                        }
-                        let avoid = way.avoid(n, Middle::of(n, c, cross));
-                        let (tops, bottoms) = (tops.list(open ^ 1 << bit), others.list(x));
-                        let tops = fitting(tops, [avoid, strip], &mut top);
-                        let bottoms = fitting(bottoms, [avoid, strip], &mut bottom);
-                        let weight = mirrored * crossed(n, c, cross);
-                        solutions += weight * pairs(tops, bottoms, 2 * n, &RULE, &mut work);
-                    }
+                for choice in on_free_columns(n, batch.pattern, size) {
+                    let (c, lists) = (choice.column, [choice.top, choice.bottom]);
+                    let avoid = way.avoid(n, Middle::of(n, c, cross));
+                    let (tops, bottoms) = (tops.list(lists[0]), others.list(lists[1]));
+                    let tops = fitting(tops, [avoid, strip], &mut top);
+                    let bottoms = fitting(bottoms, [avoid, strip], &mut bottom);
+                    let weight = u64::from(choice.mirrored) * crossed(n, c, cross);
+                    solutions += weight * pairs(tops, bottoms, 2 * n, &RULE, &mut work);
                 }
             }
             // On a key column: the bottoms that leave it unattacked and keep its cross,
@@ -305,6 +294,46 @@ fn by_families(batch: Batch, way: &Way, cross: bool, limits: Limits) -> Option<F
         found.solutions += weight * solutions;
     }
     Some(found)
+}
+
+/// A choice of a free column for the middle queen, with the lists it pairs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Choice {
+    /// The top list's and the bottom list's free columns, shifted down.
+    top: u32,
+    bottom: u32,
+    /// The top half's column set.
+    set: u32,
+    /// The middle queen's column.
+    column: u32,
+    /// How many choices of the batch it stands for ([`odd_stands_for`], never 0).
+    mirrored: u8,
+}
+
+/// The choices of a batch with top key columns `pattern` whose middle queen stands on
+/// a free column, bottom list by bottom list (each of `size` free columns): every top
+/// set within the free columns a bottom leaves, with the middle queen on the last one.
+fn on_free_columns(n: u32, pattern: u32, size: u32) -> impl Iterator<Item = Choice> {
+    let free = free(n);
+    let (shift, all) = (free.trailing_zeros(), free >> free.trailing_zeros());
+    (0..=all)
+        .filter(move |x| x.count_ones() == size)
+        .flat_map(move |bottom| {
+            let open = all ^ bottom;
+            (0..32).filter(move |b| open >> b & 1 == 1).map(move |bit| {
+                let (top, column) = (open ^ 1 << bit, bit + shift);
+                let set = pattern | top << shift;
+                let mirrored = odd_stands_for(n, set, column);
+                Choice {
+                    top,
+                    bottom,
+                    set,
+                    column,
+                    mirrored,
+                }
+            })
+        })
+        .filter(|choice| choice.mirrored > 0)
 }
 
 /// Fills `out` with the words of `list` that have none of the bits of `avoid`, stripped
@@ -453,7 +482,7 @@ impl Lists {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::join::batches::{batches, column_sets};
+    use crate::count::join::batches::{batches, column_sets, mirror};
 
     #[test]
     fn odd_boards_batches_give_the_totals_every_way() {
@@ -627,19 +656,72 @@ mod tests {
     }
 
     #[test]
+    fn the_free_middle_columns_are_every_choice_once_or_its_mirror_image_twice() {
+        // For every batch, symmetric ones included: the choices listed are exactly
+        // the top sets and free middle columns that stand for themselves or their
+        // mirror image, each with its lists' columns; every pair of mirror images
+        // weighs 2 in all.
+        for n in (9u32..=17).step_by(2) {
+            let (free, h) = (free(n), n / 2);
+            let shift = free.trailing_zeros();
+            for batch in batches(n) {
+                let size = free.count_ones() - 1 - (h - batch.pattern.count_ones());
+                let listed: Vec<Choice> = on_free_columns(n, batch.pattern, size).collect();
+                let mut wanted = Vec::new();
+                let mut weights = std::collections::HashMap::new();
+                for set in column_sets(n, batch.pattern) {
+                    for column in (0..n).filter(|c| (free & !set) >> c & 1 == 1) {
+                        let stands_for = odd_stands_for(n, set, column);
+                        let image = (mirror(n, set), n - 1 - column);
+                        let key = (set, column).min(image);
+                        *weights.entry(key).or_insert(0) += u32::from(stands_for);
+                        if stands_for > 0 {
+                            wanted.push((set, column, stands_for));
+                        }
+                    }
+                }
+                let mut got: Vec<_> = listed
+                    .iter()
+                    .map(|c| (c.set, c.column, c.mirrored))
+                    .collect();
+                got.sort_unstable();
+                wanted.sort_unstable();
+                assert_eq!(got, wanted, "{batch:?}");
+                for choice in &listed {
+                    assert_eq!(choice.set, batch.pattern | choice.top << shift);
+                    let rest = free >> shift ^ choice.top ^ 1 << (choice.column - shift);
+                    assert_eq!(choice.bottom, rest, "{batch:?} {choice:?}");
+                }
+                if batch.weight == 1 {
+                    // The batch holds each choice's mirror image: one pair, weight 2.
+                    let images = |&(set, column): &(u32, u32)| (mirror(n, set), n - 1 - column);
+                    for (key, weight) in &weights {
+                        let single = images(key) == *key;
+                        assert_eq!(*weight, if single { 1 } else { 2 }, "{batch:?} {key:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn long_lists_of_an_odd_board_count_as_one_set_at_a_time() {
         // The sizes above reach only the pair-by-pair count in debug builds; at 15 the
         // largest batches' lists are long enough for the bit-sliced one (`pairs/kernel.rs`),
-        // which reads every bit of a word's diagonals.
+        // which reads every bit of a word's diagonals. One set at a time, searched and
+        // built from quarters (`Lists::built`).
         let n = 15;
+        let table = Way::Built(Quarters::of(n));
         for (batch, cross) in batches(n).take(2).flat_map(|b| [(b, false), (b, true)]) {
             let room = Room {
                 words: usize::MAX,
                 quarters: true,
             };
             let whole = count_by(batch, room, cross).solutions;
-            let one_by_one = by_sets(batch, &Way::Searched, cross, usize::MAX);
-            assert_eq!(whole, one_by_one.solutions, "{batch:?} cross={cross}");
+            for way in [&Way::Searched, &table] {
+                let one_by_one = by_sets(batch, way, cross, usize::MAX);
+                assert_eq!(whole, one_by_one.solutions, "{batch:?} cross={cross}");
+            }
         }
     }
 
