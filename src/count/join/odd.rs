@@ -245,10 +245,8 @@ fn by_families(batch: Batch, way: &Way, cross: bool, limits: Limits) -> Option<F
             continue;
         }
         match column {
-            // On a free column: each bottom set leaves the top sets and the middle queen
-            // one more free column than the top needs, so every bottom list serves each
-            // top set within those columns, with the middle queen on the last one. The
-            // bottoms are all of them, turned over once, and filtered for each.
+            // On a free column ([`on_free_columns`]): the bottoms are all of them,
+            // turned over once, and filtered for each choice.
             None => {
                 let size = f - 1 - s;
                 let (shape, rights) = ([n, pattern, size], &mut other_rights);
@@ -299,8 +297,9 @@ fn by_families(batch: Batch, way: &Way, cross: bool, limits: Limits) -> Option<F
 /// A choice of a free column for the middle queen, with the lists it pairs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Choice {
-    /// The top list's and the bottom list's free columns, shifted down.
+    /// The top list's free columns, shifted down.
     top: u32,
+    /// The bottom list's free columns, shifted down.
     bottom: u32,
     /// The top half's column set.
     set: u32,
@@ -311,8 +310,10 @@ struct Choice {
 }
 
 /// The choices of a batch with top key columns `pattern` whose middle queen stands on
-/// a free column, bottom list by bottom list (each of `size` free columns): every top
-/// set within the free columns a bottom leaves, with the middle queen on the last one.
+/// a free column, bottom list by bottom list (each of `size` free columns). A bottom
+/// leaves one more free column than a top needs, so it serves every top set within the
+/// columns it leaves, with the middle queen on the one left over. Choices whose mirror
+/// image stands for them are left out.
 fn on_free_columns(n: u32, pattern: u32, size: u32) -> impl Iterator<Item = Choice> {
     let free = free(n);
     let (shift, all) = (free.trailing_zeros(), free >> free.trailing_zeros());
@@ -320,18 +321,20 @@ fn on_free_columns(n: u32, pattern: u32, size: u32) -> impl Iterator<Item = Choi
         .filter(move |x| x.count_ones() == size)
         .flat_map(move |bottom| {
             let open = all ^ bottom;
-            (0..32).filter(move |b| open >> b & 1 == 1).map(move |bit| {
-                let (top, column) = (open ^ 1 << bit, bit + shift);
-                let set = pattern | top << shift;
-                let mirrored = odd_stands_for(n, set, column);
-                Choice {
-                    top,
-                    bottom,
-                    set,
-                    column,
-                    mirrored,
-                }
-            })
+            (0..all.count_ones())
+                .filter(move |b| open >> b & 1 == 1)
+                .map(move |bit| {
+                    let (top, column) = (open ^ 1 << bit, bit + shift);
+                    let set = pattern | top << shift;
+                    let mirrored = odd_stands_for(n, set, column);
+                    Choice {
+                        top,
+                        bottom,
+                        set,
+                        column,
+                        mirrored,
+                    }
+                })
         })
         .filter(|choice| choice.mirrored > 0)
 }
@@ -659,22 +662,21 @@ mod tests {
     fn the_free_middle_columns_are_every_choice_once_or_its_mirror_image_twice() {
         // For every batch, symmetric ones included: the choices listed are exactly
         // the top sets and free middle columns that stand for themselves or their
-        // mirror image, each with its lists' columns; every pair of mirror images
-        // weighs 2 in all.
+        // mirror image, each with its lists' columns. In a batch that is its own
+        // mirror image, every pair of mirror images listed weighs 2 in all (a choice
+        // that is its own image, 1).
         for n in (9u32..=17).step_by(2) {
             let (free, h) = (free(n), n / 2);
             let shift = free.trailing_zeros();
             for batch in batches(n) {
                 let size = free.count_ones() - 1 - (h - batch.pattern.count_ones());
                 let listed: Vec<Choice> = on_free_columns(n, batch.pattern, size).collect();
-                let mut wanted = Vec::new();
-                let mut weights = std::collections::HashMap::new();
+                let image = |(set, column): (u32, u32)| (mirror(n, set), n - 1 - column);
+                let (mut wanted, mut pairs) = (Vec::new(), std::collections::HashMap::new());
                 for set in column_sets(n, batch.pattern) {
                     for column in (0..n).filter(|c| (free & !set) >> c & 1 == 1) {
                         let stands_for = odd_stands_for(n, set, column);
-                        let image = (mirror(n, set), n - 1 - column);
-                        let key = (set, column).min(image);
-                        *weights.entry(key).or_insert(0) += u32::from(stands_for);
+                        pairs.insert((set, column).min(image((set, column))), 0);
                         if stands_for > 0 {
                             wanted.push((set, column, stands_for));
                         }
@@ -691,12 +693,13 @@ mod tests {
                     assert_eq!(choice.set, batch.pattern | choice.top << shift);
                     let rest = free >> shift ^ choice.top ^ 1 << (choice.column - shift);
                     assert_eq!(choice.bottom, rest, "{batch:?} {choice:?}");
+                    let key = (choice.set, choice.column);
+                    *pairs.get_mut(&key.min(image(key))).unwrap() += u32::from(choice.mirrored);
                 }
                 if batch.weight == 1 {
                     // The batch holds each choice's mirror image: one pair, weight 2.
-                    let images = |&(set, column): &(u32, u32)| (mirror(n, set), n - 1 - column);
-                    for (key, weight) in &weights {
-                        let single = images(key) == *key;
+                    for (key, weight) in &pairs {
+                        let single = image(*key) == *key;
                         assert_eq!(*weight, if single { 1 } else { 2 }, "{batch:?} {key:?}");
                     }
                 }
