@@ -245,7 +245,7 @@ fn by_families(batch: Batch, way: &Way, cross: bool, limits: Limits) -> Option<F
             continue;
         }
         match column {
-            // On a free column ([`on_free_columns`]): the bottoms are all of them,
+            // On a free column (`on_free_columns`): the bottoms are all of them,
             // turned over once, and filtered for each choice.
             None => {
                 let size = f - 1 - s;
@@ -253,9 +253,9 @@ fn by_families(batch: Batch, way: &Way, cross: bool, limits: Limits) -> Option<F
                 let made = way.family(shape, Role::Bottom, None, &mut others, rights, limits);
                 found.nodes += made?;
                 for choice in on_free_columns(n, batch.pattern, size) {
-                    let (c, lists) = (choice.column, [choice.top, choice.bottom]);
+                    let c = choice.column;
                     let avoid = way.avoid(n, Middle::of(n, c, cross));
-                    let (tops, bottoms) = (tops.list(lists[0]), others.list(lists[1]));
+                    let (tops, bottoms) = (tops.list(choice.top), others.list(choice.bottom));
                     let tops = fitting(tops, [avoid, strip], &mut top);
                     let bottoms = fitting(bottoms, [avoid, strip], &mut bottom);
                     let weight = u64::from(choice.mirrored) * crossed(n, c, cross);
