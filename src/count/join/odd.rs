@@ -672,11 +672,11 @@ mod tests {
                 let size = free.count_ones() - 1 - (h - batch.pattern.count_ones());
                 let listed: Vec<Choice> = on_free_columns(n, batch.pattern, size).collect();
                 let image = |(set, column): (u32, u32)| (mirror(n, set), n - 1 - column);
-                let (mut wanted, mut pairs) = (Vec::new(), std::collections::HashMap::new());
+                let (mut wanted, mut weights) = (Vec::new(), std::collections::HashMap::new());
                 for set in column_sets(n, batch.pattern) {
                     for column in (0..n).filter(|c| (free & !set) >> c & 1 == 1) {
                         let stands_for = odd_stands_for(n, set, column);
-                        pairs.insert((set, column).min(image((set, column))), 0);
+                        weights.insert((set, column).min(image((set, column))), 0);
                         if stands_for > 0 {
                             wanted.push((set, column, stands_for));
                         }
@@ -691,14 +691,14 @@ mod tests {
                 assert_eq!(got, wanted, "{batch:?}");
                 for choice in &listed {
                     assert_eq!(choice.set, batch.pattern | choice.top << shift);
-                    let rest = free >> shift ^ choice.top ^ 1 << (choice.column - shift);
+                    let rest = (free >> shift) ^ choice.top ^ (1 << (choice.column - shift));
                     assert_eq!(choice.bottom, rest, "{batch:?} {choice:?}");
                     let key = (choice.set, choice.column);
-                    *pairs.get_mut(&key.min(image(key))).unwrap() += u32::from(choice.mirrored);
+                    *weights.get_mut(&key.min(image(key))).unwrap() += u32::from(choice.mirrored);
                 }
                 if batch.weight == 1 {
                     // The batch holds each choice's mirror image: one pair, weight 2.
-                    for (key, weight) in &pairs {
+                    for (key, weight) in &weights {
                         let single = image(*key) == *key;
                         assert_eq!(*weight, if single { 1 } else { 2 }, "{batch:?} {key:?}");
                     }
