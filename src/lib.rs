@@ -51,8 +51,9 @@
 #![no_std]
 // docs.rs builds with `--cfg docsrs` on nightly: badge the items that need `std`.
 #![cfg_attr(docsrs, feature(doc_cfg))]
-// One module may use `unsafe`: the run-time choice of the AVX2 pair kernel
-// (`count/join/pairs/dispatch.rs`), which says why.
+// Two modules may use `unsafe`, both for AVX2 chosen at run time: the pair kernel
+// (`count/join/pairs/dispatch.rs`) and the odd boards' filter
+// (`count/join/filter.rs`). Each says why.
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 #![doc(test(attr(deny(warnings))))]

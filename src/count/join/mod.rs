@@ -22,7 +22,9 @@
 //!    quarter table (`table.rs`, `built.rs`) or searched (`searched.rs`).
 //! 4. `pairs/` counts the fitting pairs, weighed by `reflection.rs`'s rule: the
 //!    reflection in the main diagonal, which gives the last of the eight symmetries.
-//! 5. `even.rs` and `odd.rs` count one batch with these.
+//! 5. `even.rs` and `odd.rs` count one batch with these. For each middle column,
+//!    `odd.rs` drops the halves that attack the queen there and rewrites the rest
+//!    into shorter words (`filter.rs`).
 //!
 //! The join counts totals only. The unique count also needs the placements that a
 //! rotation fixes, and `rotations.rs` counts those directly.
@@ -38,6 +40,7 @@
 mod batches;
 mod cross;
 mod even;
+mod filter;
 mod halves;
 mod odd;
 mod pairs;

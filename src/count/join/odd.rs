@@ -34,10 +34,11 @@ use std::vec::Vec;
 
 use super::batches::{Batch, free, middles, odd_stands_for};
 use super::cross::{self, Middle, marks};
+use super::filter::{Fold, fitting, one_run};
 use super::halves::searched::{Role, count_set, sort};
 use super::halves::{Half, Numbering, Quarters, Rights};
 use super::pairs::{BLOCK, Ranked, Work, pairs};
-use super::reflection::{RANKS, Rule};
+use super::reflection::Rule;
 use super::room::Room;
 use crate::count::found::Found;
 
@@ -117,12 +118,12 @@ impl Family {
         &self.words[start..end]
     }
 
-    /// List `x`, stripped of the `marks` bits in place, for its one middle queen.
-    fn stripped(&mut self, x: u32, marks: u64) -> Ranked<'_> {
+    /// List `x`, rewritten by `fold` in place, for its one middle queen.
+    fn rewritten(&mut self, x: u32, fold: Fold) -> Ranked<'_> {
         let [start, end] = self.spans[x as usize];
         let list = &mut self.words[start..end];
         for word in list.iter_mut() {
-            *word &= !marks;
+            *word = fold.apply(*word);
         }
         one_run(list)
     }
@@ -256,10 +257,11 @@ fn by_families(batch: Batch, way: &Way, cross: bool, limits: Limits) -> Option<F
                     let c = choice.column;
                     let avoid = way.avoid(n, Middle::of(n, c, cross));
                     let (tops, bottoms) = (tops.list(choice.top), others.list(choice.bottom));
-                    let tops = fitting(tops, [avoid, strip], &mut top);
-                    let bottoms = fitting(bottoms, [avoid, strip], &mut bottom);
+                    let fold = Fold::of(way.numbering(), n, c, strip);
+                    let tops = fitting(tops, avoid, fold, &mut top);
+                    let bottoms = fitting(bottoms, avoid, fold, &mut bottom);
                     let weight = u64::from(choice.mirrored) * crossed(n, c, cross);
-                    solutions += weight * pairs(tops, bottoms, 2 * n, &RULE, &mut work);
+                    solutions += weight * pairs(tops, bottoms, fold.bits, &RULE, &mut work);
                 }
             }
             // On a key column: the bottoms that leave it unattacked and keep its cross,
@@ -281,11 +283,13 @@ fn by_families(batch: Batch, way: &Way, cross: bool, limits: Limits) -> Option<F
                 found.nodes += made?;
                 let avoid = way.avoid(n, middle);
                 let weight = mirrored * crossed(n, c, cross);
+                let fold = Fold::of(way.numbering(), n, c, strip);
                 for y in (0..=all).filter(|y| y.count_ones() == s) {
-                    let tops = fitting(tops.list(y), [avoid, strip], &mut top);
-                    // These bottoms serve this middle queen alone: stripped where they are.
-                    let bottoms = others.stripped(all ^ y, strip);
-                    solutions += weight * pairs(tops, bottoms, 2 * n, &RULE, &mut work);
+                    let tops = fitting(tops.list(y), avoid, fold, &mut top);
+                    // These bottoms serve this middle queen alone: rewritten where they
+                    // are (none has a bit of `avoid`: they were built without).
+                    let bottoms = others.rewritten(all ^ y, fold);
+                    solutions += weight * pairs(tops, bottoms, fold.bits, &RULE, &mut work);
                 }
             }
         }
@@ -337,51 +341,6 @@ fn on_free_columns(n: u32, pattern: u32, size: u32) -> impl Iterator<Item = Choi
                 })
         })
         .filter(|choice| choice.mirrored > 0)
-}
-
-/// Fills `out` with the words of `list` that have none of the bits of `avoid`, stripped
-/// of the bits of `marks` (the cross's, which the pair count must not read), in the
-/// one run of [`RULE`].
-// Not inlined: inlined where it is called, its loop kept bounds checks.
-#[inline(never)]
-fn fitting<'a>(list: &[u64], [avoid, marks]: [u64; 2], out: &'a mut Vec<u64>) -> Ranked<'a> {
-    // Branch-free: every word is written, and the end moves on past the fitting ones.
-    // About half fit, in no order, so a branch would mispredict often. `out` only
-    // grows, so it is zeroed only where it does.
-    if out.len() < list.len() {
-        out.resize(list.len(), 0);
-    }
-    let mut end = 0;
-    // Eight words at a time into a window of eight from `end` (which never passes
-    // the words read): one bounds check per eight words instead of one per word, and
-    // the index within the window is masked, so it needs none.
-    let mut eights = list.chunks_exact(WINDOW);
-    for eight in &mut eights {
-        // Never fails: the window is a slice of exactly `WINDOW` words.
-        let window: &mut [u64; WINDOW] = (&mut out[end..end + WINDOW]).try_into().unwrap();
-        let mut at = 0;
-        for &word in eight {
-            window[at % WINDOW] = word & !marks;
-            at += usize::from(word & avoid == 0);
-        }
-        end += at;
-    }
-    for &word in eights.remainder() {
-        out[end] = word & !marks;
-        end += usize::from(word & avoid == 0);
-    }
-    one_run(&out[..end])
-}
-
-/// The words [`fitting`] filters at a time.
-const WINDOW: usize = 8;
-
-/// `list`, every word in the one run of [`RULE`] (and tagged so).
-fn one_run(list: &[u64]) -> Ranked<'_> {
-    Ranked {
-        words: list,
-        runs: core::array::from_fn(|run| if run == RANKS { list.len() } else { 0 }),
-    }
 }
 
 /// [`count`] one column set and middle column at a time: built from the quarter table
@@ -472,10 +431,11 @@ impl Lists {
             nodes += tested;
         }
         let [stripped_tops, stripped_bottoms] = &mut self.stripped;
-        let tops = fitting(&self.tops, [0, marks(n)], stripped_tops);
-        let bottoms = fitting(&self.bottoms, [0, marks(n)], stripped_bottoms);
+        let fold = Fold::of(Numbering::Built, n, middle.column, marks(n));
+        let tops = fitting(&self.tops, 0, fold, stripped_tops);
+        let bottoms = fitting(&self.bottoms, 0, fold, stripped_bottoms);
         Some(Found {
-            solutions: pairs(tops, bottoms, 2 * n, &RULE, &mut self.work),
+            solutions: pairs(tops, bottoms, fold.bits, &RULE, &mut self.work),
             nodes,
             ..Found::default()
         })
@@ -602,59 +562,6 @@ mod tests {
                 assert_eq!(with, without, "n={n} {room:?}");
                 assert!(differ > 0, "n={n}: the cross changed no batch");
             }
-        }
-    }
-
-    #[test]
-    fn the_filter_drops_halves_whose_cross_queen_is_too_near_and_strips_marks() {
-        // Words of a half of 8 rows with every distance of the middle-column queen (0
-        // for none), a few each; for every middle queen's distance from the middle
-        // column, the kept words are those with the queen further off (or none),
-        // without their marks, in order, in the one run.
-        let k = 8;
-        let list: Vec<u64> = (0..=k)
-            .flat_map(|d| (0..3u64).map(move |i| cross::mark(d, k) | u64::from(d) << 4 | i))
-            .map(|word| RULE.retag(word))
-            .collect();
-        let mut out = Vec::new();
-        for near in 0..=k {
-            let ranked = fitting(&list, [cross::too_near(near), cross::MARKS], &mut out);
-            let wanted: Vec<u64> = list
-                .iter()
-                .filter(|&&word| {
-                    let d = (word >> 4 & 0xf) as u32;
-                    d == 0 || d > near
-                })
-                .map(|&word| word & !cross::MARKS)
-                .collect();
-            assert_eq!(ranked.words, &wanted[..], "near={near}");
-            assert!(ranked.words.iter().all(|&w| w & cross::MARKS == 0));
-            assert_eq!(ranked.runs, one_run(&wanted).runs);
-            assert_eq!(ranked.runs[RANKS], wanted.len());
-            assert_eq!(ranked.runs[RANKS - 1], 0, "all in the last run");
-        }
-    }
-
-    #[test]
-    fn the_filter_keeps_exactly_the_fitting_words_in_order_at_every_length() {
-        // Every length from empty to past several windows of eight, each word kept
-        // or dropped by its own bits; a buffer that starts long, then short.
-        let words: Vec<u64> = (0u64..40).map(|i| (i * 0x9e37_79b9) & 0xff_ffff).collect();
-        for (len, avoid) in (0..=words.len()).flat_map(|l| [(l, 0), (l, 1 << 3 | 1 << 9), (l, !0)])
-        {
-            let mut out = if len % 2 == 0 {
-                Vec::new()
-            } else {
-                std::vec![7; 64]
-            };
-            let list = &words[..len];
-            let wanted: Vec<u64> = list.iter().copied().filter(|w| w & avoid == 0).collect();
-            let ranked = fitting(list, [avoid, 0], &mut out);
-            assert_eq!(
-                ranked.words,
-                &wanted[..],
-                "{len} words, avoiding {avoid:#x}"
-            );
         }
     }
 

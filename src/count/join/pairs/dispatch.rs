@@ -1,5 +1,6 @@
-//! The one place where the crate uses `unsafe`: calling the pair kernel compiled for
-//! AVX2 and POPCNT, after checking that the CPU has them.
+//! One of the two places where the crate uses `unsafe` (the other is the odd
+//! boards' filter, `filter.rs`): calling the pair kernel compiled for AVX2 and
+//! POPCNT, after checking that the CPU has them.
 //!
 //! A plain `cargo build` targets baseline x86-64, which has neither instruction. The
 //! kernel (`kernel.rs`) is written once, as portable Rust, and compiled twice: as it is,

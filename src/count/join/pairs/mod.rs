@@ -8,7 +8,7 @@
 //!   compatible classes are paired;
 //! - `kernel.rs` counts the pairs of two lists bit-sliced, 256 words at a time. It is
 //!   compiled twice, as baseline code and for AVX2 and POPCNT, and `dispatch.rs`
-//!   picks the copy the CPU can run: the crate's one use of `unsafe`.
+//!   picks the copy the CPU can run, with `unsafe`.
 
 use std::vec::Vec;
 

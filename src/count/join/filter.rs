@@ -1,0 +1,397 @@
+//! The filter of odd boards' lists for one middle queen: the halves that attack it
+//! drop out, and the rest are rewritten for the pair count ([`Fold`]).
+//!
+//! It runs once per list and middle column, over lists the pair count then often
+//! passes through only a few times: at n = 17 it was a fifth of the instructions.
+//! So where the CPU has AVX2, four words are filtered at once. The kept ones are
+//! moved together by a shuffle that a table picks from the four keep bits. That
+//! needs `unsafe` (the loads and stores through pointers, and the call of code
+//! compiled for AVX2); the CPU is asked first, and a test runs both copies.
+#![allow(unsafe_code)]
+
+use std::vec::Vec;
+
+use super::halves::Numbering;
+use super::pairs::{Ranked, tables_for};
+use super::reflection::RANKS;
+
+/// How a kept word is rewritten: the cross's marks dropped (`cross.rs`), and, where
+/// that takes one OR table fewer, its two highest diagonal bits moved into the two
+/// that the middle queen stands on.
+///
+/// No kept half has the middle queen's two diagonals, so those bits are free. With
+/// the two highest bits moved into them, the words have `2n - 2` bits. At n = 17
+/// that is 32, four OR tables instead of five (n = 21: five instead of six).
+/// Two words fit after the move iff they fitted before: each moved bit has a place of
+/// its own that no other bit uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Fold {
+    /// The bits a word keeps where they are: all but the marks and the moved bits.
+    keep: u64,
+    /// Each moved bit's shift down, and the bit it lands on (0 for no move).
+    shifts: [u32; 2],
+    moved: [u64; 2],
+    /// The diagonal bits a rewritten word may have, for the pair count.
+    pub(super) bits: u32,
+}
+
+impl Fold {
+    /// The rewrite that only drops `marks`, for words of `bits` bits.
+    pub(super) const fn strip(marks: u64, bits: u32) -> Fold {
+        Fold {
+            keep: !marks,
+            shifts: [0; 2],
+            moved: [0; 2],
+            bits,
+        }
+    }
+
+    /// The rewrite of an `n`-board's words (numbered by `numbering`) kept for a middle
+    /// queen in `column`: [`Fold::strip`] of `marks`, and the two highest diagonal bits
+    /// moved into the queen's own where that saves an OR table.
+    pub(super) fn of(numbering: Numbering, n: u32, column: u32, marks: u64) -> Fold {
+        let plain = Fold::strip(marks, 2 * n);
+        if tables_for(2 * n - 2) == tables_for(2 * n) {
+            return plain;
+        }
+        let (high, free) = (0b11 << (2 * n - 2), numbering.through(n, column));
+        // A highest bit that is one of the queen's needs no move; the others go,
+        // lowest to lowest, into the queen's bits that are not highest ones.
+        let (mut from, mut to) = (high & !free, free & !high);
+        let mut fold = Fold {
+            keep: !marks & !high,
+            bits: 2 * n - 2,
+            ..plain
+        };
+        for (shift, moved) in fold.shifts.iter_mut().zip(&mut fold.moved) {
+            if from == 0 {
+                break;
+            }
+            let (bit, place) = (from.trailing_zeros(), to.trailing_zeros());
+            (*shift, *moved) = (bit - place, 1 << place);
+            (from, to) = (from & (from - 1), to & (to - 1));
+        }
+        fold
+    }
+
+    /// `word` rewritten.
+    #[allow(clippy::inline_always)] // in the filter's loops, compiled for AVX2 too
+    #[inline(always)]
+    pub(super) fn apply(self, word: u64) -> u64 {
+        (word & self.keep)
+            | ((word >> self.shifts[0]) & self.moved[0])
+            | ((word >> self.shifts[1]) & self.moved[1])
+    }
+
+    /// Whether [`Fold::apply`] moves any bit.
+    fn moves(self) -> bool {
+        self.moved != [0; 2]
+    }
+}
+
+/// The words of `list` that have none of the bits of `avoid`, each rewritten by
+/// `fold`, in order, in `out` (the one run of an odd board's rule).
+pub(super) fn fitting<'a>(
+    list: &[u64],
+    avoid: u64,
+    fold: Fold,
+    out: &'a mut Vec<u64>,
+) -> Ranked<'a> {
+    // Every word is written, kept or not, at or before its own place in the list.
+    // `out` only grows, so it is zeroed only where it does.
+    if out.len() < list.len() {
+        out.resize(list.len(), 0);
+    }
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2") {
+        // SAFETY: `avx2` needs the CPU feature AVX2, which the line above checked,
+        // and `out` to be at least as long as `list`, as it now is.
+        let end = unsafe { avx2(list, avoid, fold, out) };
+        return one_run(&out[..end]);
+    }
+    let end = portable(list, avoid, fold, out);
+    one_run(&out[..end])
+}
+
+/// [`fitting`] a word at a time, for any CPU; returns the number kept.
+fn portable(list: &[u64], avoid: u64, fold: Fold, out: &mut [u64]) -> usize {
+    if fold.moves() {
+        filter_map(list, avoid, |word| fold.apply(word), out)
+    } else {
+        filter_map(list, avoid, |word| word & fold.keep, out)
+    }
+}
+
+/// The words of `list` without `avoid`'s bits, mapped by `map`, at the start of `out`
+/// (at least as long as `list`); returns how many.
+// Not inlined: inlined where it is called, its loop kept bounds checks.
+#[inline(never)]
+fn filter_map(list: &[u64], avoid: u64, map: impl Fn(u64) -> u64, out: &mut [u64]) -> usize {
+    // Branch-free: every word is written, and the end moves on past the fitting ones.
+    // About half fit, in no order, so a branch would mispredict often.
+    let mut end = 0;
+    // Eight words at a time into a window of eight from `end` (which never passes
+    // the words read): one bounds check per eight words instead of one per word, and
+    // the index within the window is masked, so it needs none.
+    let mut eights = list.chunks_exact(WINDOW);
+    for eight in &mut eights {
+        // Never fails: the window is a slice of exactly `WINDOW` words.
+        let window: &mut [u64; WINDOW] = (&mut out[end..end + WINDOW]).try_into().unwrap();
+        let mut at = 0;
+        for &word in eight {
+            window[at % WINDOW] = map(word);
+            at += usize::from(word & avoid == 0);
+        }
+        end += at;
+    }
+    for &word in eights.remainder() {
+        out[end] = map(word);
+        end += usize::from(word & avoid == 0);
+    }
+    end
+}
+
+/// The words [`filter_map`] filters at a time.
+const WINDOW: usize = 8;
+
+/// [`fitting`] four words at a time with AVX2; returns the number kept.
+///
+/// # Safety
+/// The CPU must have AVX2, and `out` must be at least as long as `list`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[allow(clippy::cast_ptr_alignment)] // the loads and stores used take unaligned pointers
+unsafe fn avx2(list: &[u64], avoid: u64, fold: Fold, out: &mut [u64]) -> usize {
+    use core::arch::x86_64::{
+        __m256i, _mm_cvtsi64_si128, _mm256_and_si256, _mm256_castsi256_pd, _mm256_cmpeq_epi64,
+        _mm256_loadu_si256, _mm256_movemask_pd, _mm256_or_si256, _mm256_permutevar8x32_epi32,
+        _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_srl_epi64, _mm256_storeu_si256,
+    };
+    // The casts to `i64` keep every bit: the intrinsics take signed lanes.
+    let each = |word: u64| _mm256_set1_epi64x(word.cast_signed());
+    let [avoid_v, keep] = [avoid, fold.keep].map(each);
+    let moved = fold.moved.map(each);
+    let shifts = fold.shifts.map(|s| _mm_cvtsi64_si128(i64::from(s)));
+    let mut end = 0;
+    let mut fours = list.chunks_exact(4);
+    for four in &mut fours {
+        // SAFETY: `four` is four words, read unaligned. Which of them are kept is a
+        // number below 16, so its shuffle is in the table. The store writes
+        // `out[end..end + 4]`, unaligned: `end` counts words kept among those read
+        // before these four, so `end + 4` is at most `list.len()`, within `out`.
+        unsafe {
+            let words = _mm256_loadu_si256(four.as_ptr().cast::<__m256i>());
+            let clear = _mm256_and_si256(words, avoid_v);
+            let kept = _mm256_cmpeq_epi64(clear, _mm256_setzero_si256());
+            let mask = _mm256_movemask_pd(_mm256_castsi256_pd(kept)).cast_unsigned() as usize;
+            let rewritten = _mm256_or_si256(
+                _mm256_and_si256(words, keep),
+                _mm256_or_si256(
+                    _mm256_and_si256(_mm256_srl_epi64(words, shifts[0]), moved[0]),
+                    _mm256_and_si256(_mm256_srl_epi64(words, shifts[1]), moved[1]),
+                ),
+            );
+            let order = GATHER.get_unchecked(mask).as_ptr().cast::<__m256i>();
+            let packed = _mm256_permutevar8x32_epi32(rewritten, _mm256_loadu_si256(order));
+            _mm256_storeu_si256(out.as_mut_ptr().add(end).cast::<__m256i>(), packed);
+            end += mask.count_ones() as usize;
+        }
+    }
+    end + filter_map(
+        fours.remainder(),
+        avoid,
+        |word| fold.apply(word),
+        &mut out[end..],
+    )
+}
+
+/// For each set of four keep bits, the shuffle of 32-bit lanes that moves the kept
+/// words, in order, to the front.
+#[cfg(target_arch = "x86_64")]
+static GATHER: [[i32; 8]; 16] = gather();
+
+#[cfg(target_arch = "x86_64")]
+const fn gather() -> [[i32; 8]; 16] {
+    let mut table = [[0; 8]; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let (mut at, mut word) = (0, 0_i32);
+        while word < 4 {
+            if mask >> word & 1 == 1 {
+                // A word is two 32-bit lanes.
+                table[mask][2 * at] = 2 * word;
+                table[mask][2 * at + 1] = 2 * word + 1;
+                at += 1;
+            }
+            word += 1;
+        }
+        mask += 1;
+    }
+    table
+}
+
+/// `list`, every word in the one run of an odd board's rule (and tagged so).
+pub(super) fn one_run(list: &[u64]) -> Ranked<'_> {
+    Ranked {
+        words: list,
+        runs: core::array::from_fn(|run| if run == RANKS { list.len() } else { 0 }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::join::cross;
+    use crate::count::join::reflection::{Rule, UNTAGGED};
+
+    /// Both copies of the filter on `list`: what [`fitting`] gives (the AVX2 copy
+    /// where the CPU has it), checked equal to the portable copy's.
+    fn both(list: &[u64], avoid: u64, fold: Fold) -> Vec<u64> {
+        let mut out = Vec::new();
+        let kept = fitting(list, avoid, fold, &mut out).words.to_vec();
+        let mut plain = std::vec![0; list.len()];
+        let end = portable(list, avoid, fold, &mut plain);
+        assert_eq!(kept, plain[..end], "the two copies differ");
+        kept
+    }
+
+    /// A xorshift64 generator started at `state`: the tests' pseudo-random words.
+    fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    }
+
+    #[test]
+    fn the_filter_drops_halves_whose_cross_queen_is_too_near_and_strips_marks() {
+        // Words of a half of 8 rows with every distance of the middle-column queen (0
+        // for none), a few each; for every middle queen's distance from the middle
+        // column, the kept words are those with the queen further off (or none),
+        // without their marks, in order, in the one run.
+        let k = 8;
+        let list: Vec<u64> = (0..=k)
+            .flat_map(|d| (0..3u64).map(move |i| cross::mark(d, k) | u64::from(d) << 4 | i))
+            .map(|word| Rule::NONE.retag(word))
+            .collect();
+        let mut out = Vec::new();
+        for near in 0..=k {
+            let (avoid, fold) = (cross::too_near(near), Fold::strip(cross::MARKS, 34));
+            let ranked = fitting(&list, avoid, fold, &mut out);
+            let wanted: Vec<u64> = list
+                .iter()
+                .filter(|&&word| {
+                    let d = (word >> 4 & 0xf) as u32;
+                    d == 0 || d > near
+                })
+                .map(|&word| word & !cross::MARKS)
+                .collect();
+            assert_eq!(ranked.words, &wanted[..], "near={near}");
+            assert!(ranked.words.iter().all(|&w| w & cross::MARKS == 0));
+            assert_eq!(ranked.runs, one_run(&wanted).runs);
+            assert_eq!(ranked.runs[RANKS], wanted.len());
+            assert_eq!(ranked.runs[RANKS - 1], 0, "all in the last run");
+            assert_eq!(both(&list, avoid, fold), wanted, "near={near}");
+        }
+    }
+
+    #[test]
+    fn the_filter_keeps_exactly_the_fitting_words_in_order_at_every_length() {
+        // Every length from empty to past several windows of eight, each word kept
+        // or dropped by its own bits; a buffer that starts long, then short. Both
+        // copies, so that the four-at-a-time one is checked on every remainder.
+        let words: Vec<u64> = (0u64..40).map(|i| (i * 0x9e37_79b9) & 0xff_ffff).collect();
+        for (len, avoid) in (0..=words.len()).flat_map(|l| [(l, 0), (l, 1 << 3 | 1 << 9), (l, !0)])
+        {
+            let mut out = if len % 2 == 0 {
+                Vec::new()
+            } else {
+                std::vec![7; 64]
+            };
+            let list = &words[..len];
+            let wanted: Vec<u64> = list.iter().copied().filter(|w| w & avoid == 0).collect();
+            let ranked = fitting(list, avoid, Fold::strip(0, 24), &mut out);
+            assert_eq!(
+                ranked.words,
+                &wanted[..],
+                "{len} words, avoiding {avoid:#x}"
+            );
+            assert_eq!(both(list, avoid, Fold::strip(0, 24)), wanted);
+        }
+    }
+
+    #[test]
+    fn folded_words_fit_exactly_when_the_words_did() {
+        // Every odd size the join counts, both numberings, every middle column: the
+        // fold moves bits only where that saves an OR table, into bits below `2n - 2`,
+        // and random words without the queen's bits keep their tags, their bit counts
+        // and whether each pair fits. Both copies of the filter rewrite alike.
+        let mut random = xorshift(0x0123_4567_89ab_cdef);
+        let mut folded_sizes = Vec::new();
+        for n in (5..=27).step_by(2) {
+            for numbering in [Numbering::Built, Numbering::Searched] {
+                for column in 0..n {
+                    let marks = cross::marks(n);
+                    let fold = Fold::of(numbering, n, column, marks);
+                    let saves = tables_for(2 * n - 2) < tables_for(2 * n);
+                    assert_eq!(fold.bits, if saves { 2 * n - 2 } else { 2 * n });
+                    assert_eq!(fold.moves(), saves, "n={n} column={column}");
+                    if saves && column == 0 && numbering == Numbering::Built {
+                        folded_sizes.push(n);
+                    }
+                    let queen = numbering.through(n, column);
+                    let diagonals = (1u64 << (2 * n)) - 1;
+                    let mut word = || {
+                        // About one diagonal in eight, so that some pairs fit.
+                        let r = random();
+                        let sparse = r & r >> 1 & r >> 2;
+                        (sparse & diagonals & !queen) | (r & !UNTAGGED) | (r & marks)
+                    };
+                    let words: Vec<u64> = (0..64).map(|_| word()).collect();
+                    let rewritten = both(&words, queen, fold);
+                    let fits = |list: &[u64]| {
+                        let fit = |p: u64, q: u64| p & q & UNTAGGED & !marks == 0;
+                        list.iter()
+                            .map(|&p| list.iter().filter(|&&q| fit(p, q)).count())
+                            .sum::<usize>()
+                    };
+                    assert!(fits(&words) > 64, "n={n}: too few pairs fit to test");
+                    assert_eq!(rewritten.len(), words.len(), "none has the queen's bits");
+                    for (&a, &x) in words.iter().zip(&rewritten) {
+                        assert_eq!(x & !UNTAGGED, a & !UNTAGGED, "the tag stays");
+                        assert!(x & UNTAGGED < 1 << fold.bits, "n={n} column={column}");
+                        let count = |w: u64| (w & UNTAGGED & !marks).count_ones();
+                        assert_eq!(count(x), count(a), "no bit lost");
+                        for (&b, &y) in words.iter().zip(&rewritten) {
+                            let fit = |p: u64, q: u64| p & q & UNTAGGED & !marks == 0;
+                            assert_eq!(fit(x, y), fit(a, b), "n={n} column={column}");
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(folded_sizes, [5, 9, 13, 17, 21, 25]);
+    }
+
+    #[test]
+    fn both_copies_filter_random_lists_alike() {
+        // Random words, about half kept, every length to 70, with the folds of n =
+        // 17's middle columns: the shuffles of all 16 sets of four keep bits are met.
+        let mut random = xorshift(0x5555_aaaa_1234_5678);
+        for len in 0..=70 {
+            let list: Vec<u64> = (0..len).map(|_| random() & !(0b11 << 60)).collect();
+            for column in [0, 3, 15, 16] {
+                let fold = Fold::of(Numbering::Built, 17, column, cross::MARKS);
+                let avoid = Numbering::Built.through(17, column);
+                let wanted: Vec<u64> = list
+                    .iter()
+                    .filter(|&&w| w & avoid == 0)
+                    .map(|&w| fold.apply(w))
+                    .collect();
+                assert_eq!(both(&list, avoid, fold), wanted, "{len} words");
+            }
+        }
+    }
+}
