@@ -75,12 +75,12 @@ impl Limits {
     /// Within a thread's room of `words` per list, which `room.rs` counts as eight
     /// words of memory each (a `Vec` at up to twice its length, as there; the moment
     /// of a doubling's copy is not counted). Held at once at most, with built
-    /// families: two families of `F` words, each up to `2F`; for each, a list of `L`
-    /// words being built, `2L`; the two lists filtered for the middle queen (`2L`
-    /// each); the pair count's copies (`Work`, about `3.5L`); so `4F + 11.5L`.
-    /// Searched families hold the search's lists as well while the bottoms are made,
-    /// up to `2F` more, but no list being built: `6F + 7.5L`. With `F` the room and
-    /// `L` a quarter of it, both are at most 7.9 words per word of room.
+    /// families: two families of `F` words, each up to `2F` (each list is built in
+    /// its family); the two lists filtered for the middle queen (`2L` each); the pair
+    /// count's copies (`Work`, about `3.5L`); so `4F + 7.5L`. Searched families hold
+    /// the search's lists as well while the bottoms are made, up to `2F` more:
+    /// `6F + 7.5L`. With `F` the room and `L` a quarter of it, both are at most 7.9
+    /// words per word of room.
     ///
     /// (Before, each family had half the room and a list could take all of it. On two
     /// threads of the default budget, n = 21's largest batches' families did not fit
@@ -108,8 +108,6 @@ fn crossed(n: u32, column: u32, cross: bool) -> u64 {
 struct Family {
     words: Vec<u64>,
     spans: Vec<[usize; 2]>,
-    /// One list as it is built.
-    scratch: Vec<u64>,
 }
 
 impl Family {
@@ -167,19 +165,20 @@ impl Way {
             Way::Built(table) => {
                 let avoid = middle.map_or(0, |m| self.avoid(n, m));
                 let mut nodes = 0;
+                let half = match role {
+                    Role::Top => Half::Top,
+                    Role::Bottom => Half::Turned,
+                };
                 for x in (0..=all).filter(|x| x.count_ones() == size) {
                     let cols = pattern | x << shift;
-                    let room = (limits.family - family.words.len()).min(limits.list);
-                    let list = &mut family.scratch;
-                    let half = match role {
-                        Role::Top => Half::Top,
-                        Role::Bottom => Half::Turned,
-                    };
-                    let (_, tested) = table.halves(half, cols, &RULE, avoid, list, rights, room)?;
+                    let start = family.words.len();
+                    let room = (limits.family - start).min(limits.list);
+                    // Built where it goes: a copy cost a twentieth of `count 17`.
+                    let words = &mut family.words;
+                    let (_, tested) =
+                        table.halves_after(start, half, cols, &RULE, avoid, words, rights, room)?;
                     nodes += tested;
-                    let list = core::mem::take(&mut family.scratch);
-                    family.push(x as usize, list.iter().copied());
-                    family.scratch = list;
+                    family.spans[x as usize] = [start, family.words.len()];
                 }
                 Some(nodes)
             }

@@ -64,6 +64,25 @@ impl Quarters {
         scratch: &mut Rights,
         limit: usize,
     ) -> Option<([usize; RANKS + 1], u64)> {
+        self.halves_after(0, half, cols, rule, avoid, out, scratch, limit)
+    }
+
+    /// [`Quarters::halves`], written to `out` after its first `start` words (at most
+    /// its length), which stay. `limit` is for the new words alone, and the runs'
+    /// starts count from the start of `out`. So a caller that keeps many lists in one `Vec` builds each
+    /// where it goes, with no copy.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn halves_after(
+        &self,
+        start: usize,
+        half: Half,
+        cols: u32,
+        rule: &Rule,
+        avoid: u64,
+        out: &mut Vec<u64>,
+        scratch: &mut Rights,
+        limit: usize,
+    ) -> Option<([usize; RANKS + 1], u64)> {
         let (n, frame, kept) = (self.n, Frame::of(self.n, half), self.kept(half));
         let [left, right] = part_columns(n, self.m, cols);
         // The rows the half has as it is built (a bottom half upside down).
@@ -73,10 +92,10 @@ impl Quarters {
             avoid,
             u64::from(frame.k) | (half as u64) << 8,
         ]);
-        let (mut tested, mut runs) = (0, [0; RANKS + 1]);
-        // The halves so far are `out[..end]`; past it, `out` keeps the room of earlier
-        // lists, so that it is zeroed only where it grows.
-        let mut end = 0;
+        let (mut tested, mut runs) = (0, [start; RANKS + 1]);
+        // The halves so far are `out[start..end]`; past it, `out` keeps the room of
+        // earlier lists, so that it is zeroed only where it grows.
+        let mut end = start;
         let k = ends(n);
         // The halves of one choice of rows share an end class, so taking the choices
         // rank by rank sorts the list by rank as it is made. (Sorted once, rather than
@@ -111,7 +130,7 @@ impl Quarters {
                 continue;
             }
             let pairs = span.len() * rights.len();
-            if end + pairs > limit {
+            if end - start + pairs > limit {
                 out.truncate(end);
                 return None;
             }
@@ -397,6 +416,68 @@ mod tests {
                     let cut =
                         quarters.halves(Half::Top, set, &Rule::NONE, 0, &mut list, &mut kept, 1);
                     assert!(cut.is_none() || list.len() <= 1);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lists_built_after_others_leave_them_and_match_lists_built_alone() {
+        // Every top and turned list of n = 13 built one after another into one `Vec`,
+        // against each built alone: the words before each stay, and the new ones and
+        // their runs are the lone list's, moved along. A limit counts new words only.
+        let n = 13u32;
+        let quarters = Quarters::build(n, true);
+        let (mut all, mut rights, mut lone_rights) =
+            (Vec::new(), Rights::default(), Rights::default());
+        let avoid = Numbering::Built.through(n, 6);
+        let sets = (0u32..1 << n).filter(|s| s.count_ones() == n / 2);
+        for set in sets.step_by(7) {
+            for half in [Half::Top, Half::Turned] {
+                let (start, before) = (all.len(), all.clone());
+                let mut lone = Vec::new();
+                let made = quarters.halves_after(
+                    start,
+                    half,
+                    set,
+                    &Rule::NONE,
+                    avoid,
+                    &mut all,
+                    &mut rights,
+                    usize::MAX,
+                );
+                let alone = quarters.halves(
+                    half,
+                    set,
+                    &Rule::NONE,
+                    avoid,
+                    &mut lone,
+                    &mut lone_rights,
+                    usize::MAX,
+                );
+                let ([runs, lone_runs], [tested, lone_tested]) = (
+                    [made, alone].map(|m| m.unwrap().0),
+                    [made, alone].map(|m| m.unwrap().1),
+                );
+                assert_eq!(&all[..start], &before[..], "{set:#x}");
+                assert_eq!(&all[start..], &lone[..], "{set:#x}");
+                assert_eq!(runs, lone_runs.map(|r| r + start), "{set:#x}");
+                assert_eq!(tested, lone_tested);
+                // A limit gives up after other lists as it does alone.
+                let rule = &Rule::NONE;
+                for limit in [1, 2, 4]
+                    .map(|k| k * lone.len())
+                    .map(|l| l.saturating_sub(1))
+                {
+                    let (mut cut, mut cut_alone) = (before.clone(), Vec::new());
+                    let rights = &mut Rights::default();
+                    let made = quarters
+                        .halves_after(start, half, set, rule, avoid, &mut cut, rights, limit);
+                    let rights = &mut Rights::default();
+                    let alone =
+                        quarters.halves(half, set, rule, avoid, &mut cut_alone, rights, limit);
+                    assert_eq!(made.is_some(), alone.is_some(), "{set:#x} {limit}");
+                    assert!(cut.starts_with(&before), "{set:#x}");
                 }
             }
         }
