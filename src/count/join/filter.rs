@@ -1,12 +1,12 @@
 //! The filter of odd boards' lists for one middle queen: the halves that attack it
 //! drop out, and the rest are rewritten for the pair count ([`Fold`]).
 //!
-//! It runs once per list and middle column, over lists the pair count then often
-//! passes through only a few times: at n = 17 it was a fifth of the instructions.
-//! So where the CPU has AVX2, four words are filtered at once. The kept ones are
-//! moved together by a shuffle that a table picks from the four keep bits. That
-//! needs `unsafe` (the loads and stores through pointers, and the call of code
-//! compiled for AVX2); the CPU is asked first, and a test runs both copies.
+//! It runs once per list and middle column, over lists that the pair count then
+//! often passes through only a few times, so its cost shows. Where the CPU has AVX2,
+//! four words are filtered at once. The kept ones are moved together by a shuffle
+//! that a table picks from the four keep bits. That needs `unsafe` (the loads and
+//! stores through pointers, and the call of code compiled for AVX2). The CPU is
+//! asked first, and a test runs both copies.
 #![allow(unsafe_code)]
 
 use std::vec::Vec;
@@ -23,10 +23,12 @@ use super::reflection::RANKS;
 /// the two highest bits moved into them, the words have `2n - 2` bits. At n = 17
 /// that is 32, four OR tables instead of five (n = 21: five instead of six).
 /// Two words fit after the move iff they fitted before: each moved bit has a place of
-/// its own that no other bit uses.
+/// its own that no other bit uses. A highest bit that is one of the queen's own is
+/// dropped instead: no kept word has it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Fold {
-    /// The bits a word keeps where they are: all but the marks and the moved bits.
+    /// The bits a word keeps where they are: all but the marks and the two highest
+    /// diagonal bits, where they move (or drop out, if one is the queen's).
     keep: u64,
     /// Each moved bit's shift down, and the bit it lands on (0 for no move).
     shifts: [u32; 2],
@@ -90,7 +92,9 @@ impl Fold {
 }
 
 /// The words of `list` that have none of the bits of `avoid`, each rewritten by
-/// `fold`, in order, in `out` (the one run of an odd board's rule).
+/// `fold`, in order, in `out` (the one run of an odd board's rule). No kept word may
+/// have the middle queen's diagonals, which the fold reuses: `avoid` has them, or the
+/// list was made without them.
 pub(super) fn fitting<'a>(
     list: &[u64],
     avoid: u64,
@@ -104,8 +108,7 @@ pub(super) fn fitting<'a>(
     }
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
-        // SAFETY: `avx2` needs the CPU feature AVX2, which the line above checked,
-        // and `out` to be at least as long as `list`, as it now is.
+        // SAFETY: `avx2` needs the CPU feature AVX2, which the line above checked.
         let end = unsafe { avx2(list, avoid, fold, out) };
         return one_run(&out[..end]);
     }
@@ -154,19 +157,20 @@ fn filter_map(list: &[u64], avoid: u64, map: impl Fn(u64) -> u64, out: &mut [u64
 /// The words [`filter_map`] filters at a time.
 const WINDOW: usize = 8;
 
-/// [`fitting`] four words at a time with AVX2; returns the number kept.
-///
-/// # Safety
-/// The CPU must have AVX2, and `out` must be at least as long as `list`.
+/// [`fitting`] four words at a time with AVX2; returns the number kept. `out` must
+/// be at least as long as `list`. Only a CPU with AVX2 may call it.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[allow(clippy::cast_ptr_alignment)] // the loads and stores used take unaligned pointers
-unsafe fn avx2(list: &[u64], avoid: u64, fold: Fold, out: &mut [u64]) -> usize {
+fn avx2(list: &[u64], avoid: u64, fold: Fold, out: &mut [u64]) -> usize {
     use core::arch::x86_64::{
         __m256i, _mm_cvtsi64_si128, _mm256_and_si256, _mm256_castsi256_pd, _mm256_cmpeq_epi64,
         _mm256_loadu_si256, _mm256_movemask_pd, _mm256_or_si256, _mm256_permutevar8x32_epi32,
         _mm256_set1_epi64x, _mm256_setzero_si256, _mm256_srl_epi64, _mm256_storeu_si256,
     };
+    // The stores below rely on this: checked here, once per list, so that no caller
+    // can make them write past `out`.
+    assert!(out.len() >= list.len(), "the filter's output is too short");
     // The casts to `i64` keep every bit: the intrinsics take signed lanes.
     let each = |word: u64| _mm256_set1_epi64x(word.cast_signed());
     let [avoid_v, keep] = [avoid, fold.keep].map(each);
@@ -178,7 +182,8 @@ unsafe fn avx2(list: &[u64], avoid: u64, fold: Fold, out: &mut [u64]) -> usize {
         // SAFETY: `four` is four words, read unaligned. Which of them are kept is a
         // number below 16, so its shuffle is in the table. The store writes
         // `out[end..end + 4]`, unaligned: `end` counts words kept among those read
-        // before these four, so `end + 4` is at most `list.len()`, within `out`.
+        // before these four, so `end + 4` is at most `list.len()`, and `out` is at
+        // least that long (asserted above).
         unsafe {
             let words = _mm256_loadu_si256(four.as_ptr().cast::<__m256i>());
             let clear = _mm256_and_si256(words, avoid_v);
@@ -377,11 +382,14 @@ mod tests {
 
     #[test]
     fn both_copies_filter_random_lists_alike() {
-        // Random words, about half kept, every length to 70, with the folds of n =
-        // 17's middle columns: the shuffles of all 16 sets of four keep bits are met.
+        // Random words, 9 in 16 kept, every length to 70, with the folds of n = 17's
+        // middle columns: the shuffles of all 16 sets of four keep bits are met.
         let mut random = xorshift(0x5555_aaaa_1234_5678);
+        let mut met = [false; 16];
         for len in 0..=70 {
-            let list: Vec<u64> = (0..len).map(|_| random() & !(0b11 << 60)).collect();
+            let list: Vec<u64> = (0..len)
+                .map(|_| random() & random() & !(0b11 << 60))
+                .collect();
             for column in [0, 3, 15, 16] {
                 let fold = Fold::of(Numbering::Built, 17, column, cross::MARKS);
                 let avoid = Numbering::Built.through(17, column);
@@ -391,7 +399,29 @@ mod tests {
                     .map(|&w| fold.apply(w))
                     .collect();
                 assert_eq!(both(&list, avoid, fold), wanted, "{len} words");
+                for four in list.chunks_exact(4) {
+                    let kept = four
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &w)| usize::from(w & avoid == 0) << i);
+                    met[kept.sum::<usize>()] = true;
+                }
             }
+        }
+        assert_eq!(met, [true; 16]);
+    }
+
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn the_avx2_copy_refuses_a_short_output() {
+        // Without AVX2 the copy may not run, and there is nothing to check.
+        if std::is_x86_feature_detected!("avx2") {
+            let mut out = [0u64; 3];
+            let run = std::panic::AssertUnwindSafe(|| {
+                // SAFETY: the CPU has AVX2, checked above.
+                unsafe { avx2(&[0; 8], 0, Fold::strip(0, 8), &mut out) }
+            });
+            assert!(std::panic::catch_unwind(run).is_err());
         }
     }
 }

@@ -24,7 +24,7 @@
 //!    reflection in the main diagonal, which gives the last of the eight symmetries.
 //! 5. `even.rs` and `odd.rs` count one batch with these. For each middle column,
 //!    `odd.rs` drops the halves that attack the queen there and rewrites the rest
-//!    into shorter words (`filter.rs`).
+//!    (`filter.rs`): without the cross's marks, and shorter where that saves time.
 //!
 //! The join counts totals only. The unique count also needs the placements that a
 //! rotation fixes, and `rotations.rs` counts those directly.

@@ -173,7 +173,7 @@ impl Way {
                     let cols = pattern | x << shift;
                     let start = family.words.len();
                     let room = (limits.family - start).min(limits.list);
-                    // Built where it goes: a copy cost a twentieth of `count 17`.
+                    // Built where it goes in the family, not copied there.
                     let words = &mut family.words;
                     let (_, tested) =
                         table.halves_after(start, half, cols, &RULE, avoid, words, rights, room)?;
@@ -395,7 +395,7 @@ fn by_sets(batch: Batch, way: &Way, cross: bool, capacity: usize) -> Found {
 struct Lists {
     tops: Vec<u64>,
     bottoms: Vec<u64>,
-    /// Each list stripped of the cross's marks.
+    /// Each list rewritten by its fold ([`Fold`]).
     stripped: [Vec<u64>; 2],
     top_rights: Rights,
     bottom_rights: Rights,

@@ -69,8 +69,9 @@ impl Quarters {
 
     /// [`Quarters::halves`], written to `out` after its first `start` words (at most
     /// its length), which stay. `limit` is for the new words alone, and the runs'
-    /// starts count from the start of `out`. So a caller that keeps many lists in one `Vec` builds each
-    /// where it goes, with no copy.
+    /// starts count from the start of `out`. On `None`, the words made before the
+    /// limit was reached follow the first `start`. So a caller that keeps many lists
+    /// in one `Vec` builds each where it goes, with no copy.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn halves_after(
         &self,
@@ -83,6 +84,7 @@ impl Quarters {
         scratch: &mut Rights,
         limit: usize,
     ) -> Option<([usize; RANKS + 1], u64)> {
+        debug_assert!(start <= out.len(), "the list would leave a gap");
         let (n, frame, kept) = (self.n, Frame::of(self.n, half), self.kept(half));
         let [left, right] = part_columns(n, self.m, cols);
         // The rows the half has as it is built (a bottom half upside down).
