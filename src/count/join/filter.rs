@@ -12,7 +12,7 @@
 use std::vec::Vec;
 
 use super::halves::Numbering;
-use super::pairs::{Ranked, tables_for};
+use super::pairs::{Ranked, splits, tables_for};
 use super::reflection::RANKS;
 
 /// How a kept word is rewritten: the cross's marks dropped (`cross.rs`), and, where
@@ -49,11 +49,23 @@ impl Fold {
     }
 
     /// The rewrite of an `n`-board's words (numbered by `numbering`) kept for a middle
-    /// queen in `column`: [`Fold::strip`] of `marks`, and the two highest diagonal bits
-    /// moved into the queen's own where that saves an OR table.
-    pub(super) fn of(numbering: Numbering, n: u32, column: u32, marks: u64) -> Fold {
+    /// queen in `column`, for two lists whose shorter has at most `shorter` words:
+    /// [`Fold::strip`] of `marks`, and the two highest diagonal bits moved into the
+    /// queen's own where that saves an OR table.
+    ///
+    /// Not where the pair count would split such lists into classes of hot bits: it
+    /// splits lists of a few thousand words only where that saves a table, as it does
+    /// at n = 21 for 42 bits but not for 40. There the fold would cost the split, which
+    /// rules out more pairs than a table costs.
+    pub(super) fn of(
+        numbering: Numbering,
+        n: u32,
+        column: u32,
+        marks: u64,
+        shorter: usize,
+    ) -> Fold {
         let plain = Fold::strip(marks, 2 * n);
-        if tables_for(2 * n - 2) == tables_for(2 * n) {
+        if tables_for(2 * n - 2) == tables_for(2 * n) || splits(shorter, 2 * n) {
             return plain;
         }
         let (high, free) = (0b11 << (2 * n - 2), numbering.through(n, column));
@@ -339,10 +351,17 @@ mod tests {
             for numbering in [Numbering::Built, Numbering::Searched] {
                 for column in 0..n {
                     let marks = cross::marks(n);
-                    let fold = Fold::of(numbering, n, column, marks);
+                    let fold = Fold::of(numbering, n, column, marks, 0);
                     let saves = tables_for(2 * n - 2) < tables_for(2 * n);
                     assert_eq!(fold.bits, if saves { 2 * n - 2 } else { 2 * n });
                     assert_eq!(fold.moves(), saves, "n={n} column={column}");
+                    // Lists the pair count splits keep their width; shorter ones fold.
+                    for len in [100, 2_000, 2_048, 5_000, 8_192, 100_000] {
+                        let long = Fold::of(numbering, n, column, marks, len);
+                        let split = splits(len, 2 * n);
+                        assert_eq!(long.moves(), saves && !split, "n={n} {len} words");
+                        assert_eq!(long == Fold::strip(marks, 2 * n), !long.moves());
+                    }
                     if saves && column == 0 && numbering == Numbering::Built {
                         folded_sizes.push(n);
                     }
@@ -391,7 +410,7 @@ mod tests {
                 .map(|_| random() & random() & !(0b11 << 60))
                 .collect();
             for column in [0, 3, 15, 16] {
-                let fold = Fold::of(Numbering::Built, 17, column, cross::MARKS);
+                let fold = Fold::of(Numbering::Built, 17, column, cross::MARKS, 0);
                 let avoid = Numbering::Built.through(17, column);
                 let wanted: Vec<u64> = list
                     .iter()

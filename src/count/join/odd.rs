@@ -256,7 +256,8 @@ fn by_families(batch: Batch, way: &Way, cross: bool, limits: Limits) -> Option<F
                     let c = choice.column;
                     let avoid = way.avoid(n, Middle::of(n, c, cross));
                     let (tops, bottoms) = (tops.list(choice.top), others.list(choice.bottom));
-                    let fold = Fold::of(way.numbering(), n, c, strip);
+                    let shorter = tops.len().min(bottoms.len());
+                    let fold = Fold::of(way.numbering(), n, c, strip, shorter);
                     let tops = fitting(tops, avoid, fold, &mut top);
                     let bottoms = fitting(bottoms, avoid, fold, &mut bottom);
                     let weight = u64::from(choice.mirrored) * crossed(n, c, cross);
@@ -282,8 +283,9 @@ fn by_families(batch: Batch, way: &Way, cross: bool, limits: Limits) -> Option<F
                 found.nodes += made?;
                 let avoid = way.avoid(n, middle);
                 let weight = mirrored * crossed(n, c, cross);
-                let fold = Fold::of(way.numbering(), n, c, strip);
                 for y in (0..=all).filter(|y| y.count_ones() == s) {
+                    let shorter = tops.list(y).len().min(others.list(all ^ y).len());
+                    let fold = Fold::of(way.numbering(), n, c, strip, shorter);
                     let tops = fitting(tops.list(y), avoid, fold, &mut top);
                     // These bottoms serve this middle queen alone: rewritten where they
                     // are (none has a bit of `avoid`: they were built without).
@@ -430,7 +432,8 @@ impl Lists {
             nodes += tested;
         }
         let [stripped_tops, stripped_bottoms] = &mut self.stripped;
-        let fold = Fold::of(Numbering::Built, n, middle.column, marks(n));
+        let shorter = self.tops.len().min(self.bottoms.len());
+        let fold = Fold::of(Numbering::Built, n, middle.column, marks(n), shorter);
         let tops = fitting(&self.tops, 0, fold, stripped_tops);
         let bottoms = fitting(&self.bottoms, 0, fold, stripped_bottoms);
         Some(Found {

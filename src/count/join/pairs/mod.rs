@@ -111,10 +111,16 @@ fn split_on(len: usize, bits: u32) -> Option<u32> {
     (len >= SPLIT_FROM && (len >= SHORT || drops_a_table)).then_some(hot)
 }
 
+/// Whether [`pairs`] splits lists into classes when the shorter has `len` words of
+/// `bits` bits.
+pub(in crate::count::join) fn splits(len: usize, bits: u32) -> bool {
+    split_on(len, bits).is_some()
+}
+
 /// The OR tables that words of `bits` bits take: one per [`CHUNK`] bits.
 #[allow(clippy::inline_always)] // see `pairs_blocked`
 #[inline(always)]
-pub(super) fn tables_for(bits: u32) -> usize {
+pub(in crate::count::join) fn tables_for(bits: u32) -> usize {
     (bits as usize).div_ceil(CHUNK)
 }
 
