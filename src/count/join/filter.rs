@@ -397,6 +397,11 @@ mod tests {
             }
         }
         assert_eq!(folded_sizes, [5, 9, 13, 17, 21, 25]);
+        // Lists the pair count splits (a few thousand words of 34 or 42 bits, where
+        // four hot bits save a table) keep their width; shorter ones fold.
+        let fold = |n, len| Fold::of(Numbering::Built, n, 0, 0, len).bits;
+        assert_eq!([fold(17, 2_047), fold(17, 2_048)], [32, 34]);
+        assert_eq!([fold(21, 2_047), fold(21, 5_000)], [40, 42]);
     }
 
     #[test]

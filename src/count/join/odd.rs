@@ -284,12 +284,13 @@ fn by_families(batch: Batch, way: &Way, cross: bool, limits: Limits) -> Option<F
                 let avoid = way.avoid(n, middle);
                 let weight = mirrored * crossed(n, c, cross);
                 for y in (0..=all).filter(|y| y.count_ones() == s) {
-                    let shorter = tops.list(y).len().min(others.list(all ^ y).len());
+                    let bottom = all ^ y;
+                    let shorter = tops.list(y).len().min(others.list(bottom).len());
                     let fold = Fold::of(way.numbering(), n, c, strip, shorter);
                     let tops = fitting(tops.list(y), avoid, fold, &mut top);
                     // These bottoms serve this middle queen alone: rewritten where they
                     // are (none has a bit of `avoid`: they were built without).
-                    let bottoms = others.rewritten(all ^ y, fold);
+                    let bottoms = others.rewritten(bottom, fold);
                     solutions += weight * pairs(tops, bottoms, fold.bits, &RULE, &mut work);
                 }
             }

@@ -223,6 +223,7 @@ mod tests {
         assert_eq!(split_on(SPLIT_FROM, 42), Some(4));
         assert_eq!(split_on(SPLIT_FROM, 40), None);
         assert_eq!(split_on(SPLIT_FROM - 1, 42), None);
+        assert!(splits(SPLIT_FROM, 42) && !splits(SPLIT_FROM, 40));
         assert_eq!((SPLIT_FROM, SHORT, HOT_MAX), (2048, 8192, 10));
     }
 
