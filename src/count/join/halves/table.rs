@@ -56,7 +56,8 @@ impl Quarters {
     /// [`PLACEMENTS`] (`None` where not listed: too large to consider): the entries
     /// (with their left parts' words up to [`LEFTS_UP_TO`]), the group index, and as
     /// much again for the copies of its regions' parts that the threads building it
-    /// keep (one region each, so this is more than they take).
+    /// keep (one region each, so this is more than they take). An odd board's table
+    /// leaves out a row ([`skipped_row`]), so it takes less.
     pub(crate) fn bytes(n: u32) -> Option<usize> {
         let m = n.div_ceil(2);
         let placements = PLACEMENTS.get(m as usize)?;
@@ -112,11 +113,16 @@ impl Quarters {
     fn built(n: u32, lefts: bool, parallel: bool) -> Quarters {
         let m = n.div_ceil(2);
         let region = 1usize << (2 * m - split_columns(m));
+        let skip = skipped_row(n);
         // Each group's size, one slot on: a prefix sum then makes them its start.
         let mut starts = std::vec![0u32; (1 << (2 * m)) + 1];
         let sizes = starts[1..].chunks_mut(region).enumerate().collect();
         each(parallel, sizes, |(r, sizes): (usize, &mut [u32])| {
-            place(m, r as u32, &mut |slot, _| sizes[slot - r * region] += 1);
+            place(m, r as u32, &mut |slot, _| {
+                if slot & skip == 0 {
+                    sizes[slot - r * region] += 1;
+                }
+            });
         });
         for i in 1..starts.len() {
             starts[i] += starts[i - 1];
@@ -137,6 +143,9 @@ impl Quarters {
                 .map(|s| s - base)
                 .collect();
             place(m, r as u32, &mut |slot, diagonals| {
+                if slot & skip != 0 {
+                    return;
+                }
                 let at = &mut next[slot - r * region];
                 entries[*at as usize] = diagonals;
                 *at += 1;
@@ -177,6 +186,14 @@ impl Quarters {
     pub(super) fn group(&self, rows: u32, cols: u32) -> &[u64] {
         &self.entries[self.span(rows, cols)]
     }
+}
+
+/// The [`slot`] bit of the row whose placements the table of an `n`-board leaves out,
+/// or 0 for none. An odd board's halves have `n/2` rows, one fewer than its quarter,
+/// so placements on the quarter's last row are never read. Left out, they no longer
+/// crowd the cache: the table of 17 takes about half the memory.
+fn skipped_row(n: u32) -> usize {
+    if n % 2 == 1 { 1 << (n / 2) } else { 0 }
 }
 
 /// Where a quarter placement keeps the row (plus one) of its queen in the quarter's
@@ -448,6 +465,30 @@ mod tests {
             let all = table.entries.len() as u32;
             assert!(largest * 20 <= all, "m={m}: {largest} of {all}");
         }
+    }
+
+    #[test]
+    fn an_odd_board_s_table_is_the_even_one_without_its_last_row() {
+        // 13 and 14 share the quarter of side 7; 13's halves have 6 rows, so its table
+        // leaves out the placements on row 6 and keeps every other group as it is.
+        let (odd, even) = (Quarters::build(13, true), Quarters::build(14, true));
+        let (mut kept, mut left_out) = (0, 0);
+        for rows in 0..1u32 << 7 {
+            for cols in 0..1u32 << 7 {
+                let group = odd.group(rows, cols);
+                if rows >> 6 & 1 == 1 {
+                    assert!(group.is_empty(), "{rows:#b} {cols:#b}");
+                    left_out += even.group(rows, cols).len();
+                } else {
+                    assert_eq!(group, even.group(rows, cols), "{rows:#b} {cols:#b}");
+                    kept += group.len();
+                }
+            }
+        }
+        assert_eq!(kept, odd.entries.len());
+        assert_eq!(odd.lefts.len(), kept);
+        assert!(left_out > kept / 2, "{left_out} left out, {kept} kept");
+        assert_eq!([skipped_row(13), skipped_row(14)], [1 << 6, 0]);
     }
 
     #[test]
