@@ -259,6 +259,7 @@ pub(super) fn one_run(list: &[u64]) -> Ranked<'_> {
 mod tests {
     use super::*;
     use crate::count::join::cross;
+    use crate::count::join::pairs::tests::xorshift;
     use crate::count::join::reflection::{Rule, UNTAGGED};
 
     /// Both copies of the filter on `list`: what [`fitting`] gives (the AVX2 copy
@@ -270,16 +271,6 @@ mod tests {
         let end = portable(list, avoid, fold, &mut plain);
         assert_eq!(kept, plain[..end], "the two copies differ");
         kept
-    }
-
-    /// A xorshift64 generator started at `state`: the tests' pseudo-random words.
-    fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
-        move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        }
     }
 
     #[test]

@@ -190,8 +190,8 @@ impl Quarters {
 
 /// The [`slot`] bit of the row whose placements the table of an `n`-board leaves out,
 /// or 0 for none. An odd board's halves have `n/2` rows, one fewer than its quarter,
-/// so placements on the quarter's last row are never read. Left out, they no longer
-/// crowd the cache: the table of 17 takes about half the memory.
+/// so placements on the quarter's last row are never read. Left out, they neither
+/// take memory nor crowd the cache.
 fn skipped_row(n: u32) -> usize {
     if n % 2 == 1 { 1 << (n / 2) } else { 0 }
 }

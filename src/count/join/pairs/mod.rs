@@ -152,14 +152,14 @@ fn hot_bits(len: usize) -> u32 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::classes::hot_window;
     use super::kernel::{direct, transpose};
     use super::*;
     use crate::count::join::reflection::TAG_SHIFT;
 
     /// A xorshift64 generator started at `state`: the tests' pseudo-random words.
-    fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    pub(in crate::count::join) fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
         move || {
             state ^= state << 13;
             state ^= state >> 7;
