@@ -38,7 +38,7 @@ use super::filter::{Fold, fitting, one_run};
 use super::halves::searched::{Role, count_set, sort};
 use super::halves::{Half, Numbering, Quarters, Rights};
 use super::pairs::{BLOCK, Ranked, Work, pairs};
-use super::reflection::Rule;
+use super::reflection::{RANKS, Rule};
 use super::room::Room;
 use crate::count::found::Found;
 
@@ -158,11 +158,13 @@ impl Way {
     ) -> Option<u64> {
         let free = free(n);
         let (shift, all) = (free.trailing_zeros(), free >> free.trailing_zeros());
-        family.words.clear();
         family.spans.clear();
         family.spans.resize(all as usize + 1, [0, 0]);
         match self {
             Way::Built(table) => {
+                // The words of earlier families stay past the lists' end, so the room
+                // they had is not zeroed again (as clearing `words` would make it).
+                let mut end = 0;
                 let avoid = middle.map_or(0, |m| self.avoid(n, m));
                 let mut nodes = 0;
                 let half = match role {
@@ -171,18 +173,20 @@ impl Way {
                 };
                 for x in (0..=all).filter(|x| x.count_ones() == size) {
                     let cols = pattern | x << shift;
-                    let start = family.words.len();
+                    let start = end;
                     let room = (limits.family - start).min(limits.list);
                     // Built where it goes in the family, not copied there.
                     let words = &mut family.words;
-                    let (_, tested) =
+                    let (runs, tested) =
                         table.halves_after(start, half, cols, &RULE, avoid, words, rights, room)?;
                     nodes += tested;
-                    family.spans[x as usize] = [start, family.words.len()];
+                    end = runs[RANKS];
+                    family.spans[x as usize] = [start, end];
                 }
                 Some(nodes)
             }
             Way::Searched => {
+                family.words.clear();
                 let mut lists: Vec<Vec<u64>> = (0..=all).map(|_| Vec::new()).collect();
                 let room = [limits.family, limits.list];
                 let nodes = sort(n, pattern, middle, role, &mut lists, room)?;
@@ -753,7 +757,8 @@ mod tests {
                     let nodes = way.family(shape, role, middle, &mut family, rights, UNLIMITED);
                     let nodes = nodes.unwrap();
                     // No half is made without work.
-                    assert!(nodes > 0 || family.words.is_empty(), "{batch:?}");
+                    let mut spans = family.spans.iter();
+                    assert!(nodes > 0 || spans.all(|[s, e]| s == e), "{batch:?}");
                     nodes
                 };
                 let s = n / 2 - batch.pattern.count_ones();

@@ -64,14 +64,19 @@ impl Quarters {
         scratch: &mut Rights,
         limit: usize,
     ) -> Option<([usize; RANKS + 1], u64)> {
-        self.halves_after(0, half, cols, rule, avoid, out, scratch, limit)
+        let (made, end) = self.fill(0, half, cols, rule, avoid, out, scratch, limit);
+        out.truncate(end);
+        made
     }
 
     /// [`Quarters::halves`], written to `out` after its first `start` words (at most
     /// its length), which stay. `limit` is for the new words alone, and the runs'
-    /// starts count from the start of `out`. On `None`, the words made before the
-    /// limit was reached follow the first `start`. So a caller that keeps many lists
-    /// in one `Vec` builds each where it goes, with no copy.
+    /// starts count from the start of `out`. So a caller that keeps many lists in one
+    /// `Vec` builds each where it goes, with no copy.
+    ///
+    /// `out` is not cut to the new list: past its end (the last run's start) it keeps
+    /// what was there. Then the next list, built after this one, zeroes no room that
+    /// this one already had.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn halves_after(
         &self,
@@ -84,6 +89,23 @@ impl Quarters {
         scratch: &mut Rights,
         limit: usize,
     ) -> Option<([usize; RANKS + 1], u64)> {
+        self.fill(start, half, cols, rule, avoid, out, scratch, limit)
+            .0
+    }
+
+    /// [`Quarters::halves_after`], with the end of the words made (so far, on `None`).
+    #[allow(clippy::too_many_arguments)]
+    fn fill(
+        &self,
+        start: usize,
+        half: Half,
+        cols: u32,
+        rule: &Rule,
+        avoid: u64,
+        out: &mut Vec<u64>,
+        scratch: &mut Rights,
+        limit: usize,
+    ) -> (Option<([usize; RANKS + 1], u64)>, usize) {
         debug_assert!(start <= out.len(), "the list would leave a gap");
         let (n, frame, kept) = (self.n, Frame::of(self.n, half), self.kept(half));
         let [left, right] = part_columns(n, self.m, cols);
@@ -133,8 +155,7 @@ impl Quarters {
             }
             let pairs = span.len() * rights.len();
             if end - start + pairs > limit {
-                out.truncate(end);
-                return None;
+                return (None, end);
             }
             tested += (span.len() * real) as u64;
             // Room for every pair; only the fitting ones move `end` on.
@@ -154,8 +175,7 @@ impl Quarters {
         }
         runs[current + 1..].fill(end);
         scratch.orders[size as usize] = order;
-        out.truncate(end);
-        Some((runs, tested))
+        (Some((runs, tested)), end)
     }
 }
 
@@ -432,11 +452,12 @@ mod tests {
         let quarters = Quarters::build(n, true);
         let (mut all, mut rights, mut lone_rights) =
             (Vec::new(), Rights::default(), Rights::default());
+        let mut end = 0;
         let avoid = Numbering::Built.through(n, 6);
         let sets = (0u32..1 << n).filter(|s| s.count_ones() == n / 2);
         for set in sets.step_by(7) {
             for half in [Half::Top, Half::Turned] {
-                let (start, before) = (all.len(), all.clone());
+                let (start, before) = (end, all[..end].to_vec());
                 let mut lone = Vec::new();
                 let made = quarters.halves_after(
                     start,
@@ -462,7 +483,10 @@ mod tests {
                     [made, alone].map(|m| m.unwrap().1),
                 );
                 assert_eq!(&all[..start], &before[..], "{set:#x}");
-                assert_eq!(&all[start..], &lone[..], "{set:#x}");
+                // Words past the list's end are left over, and the next list goes
+                // over them.
+                assert_eq!(&all[start..runs[RANKS]], &lone[..], "{set:#x}");
+                end = runs[RANKS];
                 assert_eq!(runs, lone_runs.map(|r| r + start), "{set:#x}");
                 assert_eq!(tested, lone_tested);
                 // A limit gives up after other lists as it does alone.
