@@ -21,6 +21,7 @@ mod output;
 fuzz_target!(|data: &[u8]| {
     let path = std::env::temp_dir().join(format!("nqueens-fuzz-{}.checkpoint", std::process::id()));
     std::fs::write(&path, data).unwrap();
+    let _removed = Removed(&path);
     let header = checkpoint::Header {
         n: 8,
         split: 0x0123_4567_89ab_cdef,
@@ -32,3 +33,13 @@ fuzz_target!(|data: &[u8]| {
         Err(failure) => assert!(!failure.message().contains('\n')),
     }
 });
+
+/// Removes the input's file once the input is done, so that fuzzing leaves no file
+/// behind in the temporary folder.
+struct Removed<'a>(&'a std::path::Path);
+
+impl Drop for Removed<'_> {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(self.0);
+    }
+}

@@ -15,6 +15,7 @@ mod shard;
 fuzz_target!(|data: &[u8]| {
     let path = std::env::temp_dir().join(format!("nqueens-fuzz-{}.json", std::process::id()));
     std::fs::write(&path, data).unwrap();
+    let _removed = Removed(&path);
     match shard::ShardResult::read(&path) {
         Ok(result) => {
             assert!(result.shard < result.shards);
@@ -26,3 +27,13 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 });
+
+/// Removes the input's file once the input is done, so that fuzzing leaves no file
+/// behind in the temporary folder.
+struct Removed<'a>(&'a std::path::Path);
+
+impl Drop for Removed<'_> {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(self.0);
+    }
+}
