@@ -74,9 +74,10 @@ impl Quarters {
     /// starts count from the start of `out`. So a caller that keeps many lists in one
     /// `Vec` builds each where it goes, with no copy.
     ///
-    /// `out` is not cut to the new list: past its end (the last run's start) it keeps
-    /// what was there. Then the next list, built after this one, zeroes no room that
-    /// this one already had.
+    /// `out` is not cut to the new list. Past the list's end (`runs[RANKS]`) it holds
+    /// leftover words: earlier lists', or pairs of this one that did not fit. The
+    /// caller must not read them. The next list, built after this one, then zeroes no
+    /// room that this one already had.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn halves_after(
         &self,
@@ -280,8 +281,9 @@ fn middle_mark(quarter: u64, k: u32) -> u64 {
 /// Joins each left part of `lefts` (its share of the word and its clash) with the right
 /// parts `rights`, writing the halves to `out` from `end` on (see [`join`]); returns
 /// the new end.
-// Not inlined: inside the long function that calls it, the loop kept a value on the
-// stack and reloaded it for each left part, and `count 16` took 15% longer.
+// Kept out of line: inlined into `fill`, the loop keeps a value on the stack and
+// reloads it for each left part, which is slower (docs/benchmarks.md, "The join loop
+// on its own, and families that keep their room").
 #[inline(never)]
 fn join_all(
     lefts: impl Iterator<Item = [u64; 2]>,
