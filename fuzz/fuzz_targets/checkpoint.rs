@@ -19,27 +19,22 @@ mod files;
 mod output;
 
 fuzz_target!(|data: &[u8]| {
-    let path = std::env::temp_dir().join(format!("nqueens-fuzz-{}.checkpoint", std::process::id()));
-    std::fs::write(&path, data).unwrap();
-    let _removed = Removed(&path);
+    // Removed when `file` is dropped, once the input is done: fuzzing leaves no file.
+    let file = tempfile::Builder::new()
+        .prefix("nqueens-fuzz-")
+        .suffix(".checkpoint")
+        .tempfile()
+        .unwrap();
+    std::fs::write(file.path(), data).unwrap();
+    let path = file.path();
     let header = checkpoint::Header {
         n: 8,
         split: 0x0123_4567_89ab_cdef,
         subtasks: 78,
         shard: None,
     };
-    match checkpoint::load(&path, &header) {
+    match checkpoint::load(path, &header) {
         Ok(done) => assert!(done.keys().all(|&i| i < header.subtasks)),
         Err(failure) => assert!(!failure.message().contains('\n')),
     }
 });
-
-/// Removes the input's file once the input is done, so that fuzzing leaves no file
-/// behind in the temporary folder.
-struct Removed<'a>(&'a std::path::Path);
-
-impl Drop for Removed<'_> {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(self.0);
-    }
-}

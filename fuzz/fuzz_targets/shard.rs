@@ -13,10 +13,15 @@ mod failure;
 mod shard;
 
 fuzz_target!(|data: &[u8]| {
-    let path = std::env::temp_dir().join(format!("nqueens-fuzz-{}.json", std::process::id()));
-    std::fs::write(&path, data).unwrap();
-    let _removed = Removed(&path);
-    match shard::ShardResult::read(&path) {
+    // Removed when `file` is dropped, once the input is done: fuzzing leaves no file.
+    let file = tempfile::Builder::new()
+        .prefix("nqueens-fuzz-")
+        .suffix(".json")
+        .tempfile()
+        .unwrap();
+    std::fs::write(file.path(), data).unwrap();
+    let path = file.path();
+    match shard::ShardResult::read(path) {
         Ok(result) => {
             assert!(result.shard < result.shards);
             assert_eq!(result.partial().unique_eighths(), Some(result.distinct_eighths));
@@ -27,13 +32,3 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 });
-
-/// Removes the input's file once the input is done, so that fuzzing leaves no file
-/// behind in the temporary folder.
-struct Removed<'a>(&'a std::path::Path);
-
-impl Drop for Removed<'_> {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(self.0);
-    }
-}
