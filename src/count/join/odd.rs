@@ -38,7 +38,7 @@ use super::filter::{Fold, fitting, one_run};
 use super::halves::searched::{Role, count_set, sort};
 use super::halves::{Half, Numbering, Quarters, Rights};
 use super::pairs::{BLOCK, Ranked, Work, pairs};
-use super::reflection::{RANKS, Rule};
+use super::reflection::Rule;
 use super::room::Room;
 use crate::count::found::Found;
 
@@ -162,8 +162,8 @@ impl Way {
         family.spans.resize(all as usize + 1, [0, 0]);
         match self {
             Way::Built(table) => {
-                // The words of earlier families stay past the lists' end, so the room
-                // they had is not zeroed again (as clearing `words` would make it).
+                // `words` is not cleared: its room, from earlier families, is built
+                // over as it is rather than zeroed again.
                 let mut end = 0;
                 let avoid = middle.map_or(0, |m| self.avoid(n, m));
                 let mut nodes = 0;
@@ -177,10 +177,10 @@ impl Way {
                     let room = (limits.family - start).min(limits.list);
                     // Built where it goes in the family, not copied there.
                     let words = &mut family.words;
-                    let (runs, tested) =
-                        table.halves_after(start, half, cols, &RULE, avoid, words, rights, room)?;
-                    nodes += tested;
-                    end = runs[RANKS];
+                    let (made, made_end) =
+                        table.halves_after(start, half, cols, &RULE, avoid, words, rights, room);
+                    nodes += made?.1;
+                    end = made_end;
                     family.spans[x as usize] = [start, end];
                 }
                 Some(nodes)

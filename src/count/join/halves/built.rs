@@ -64,39 +64,23 @@ impl Quarters {
         scratch: &mut Rights,
         limit: usize,
     ) -> Option<([usize; RANKS + 1], u64)> {
-        let (made, end) = self.fill(0, half, cols, rule, avoid, out, scratch, limit);
+        let (made, end) = self.halves_after(0, half, cols, rule, avoid, out, scratch, limit);
         out.truncate(end);
         made
     }
 
     /// [`Quarters::halves`], written to `out` after its first `start` words (at most
-    /// its length), which stay. `limit` is for the new words alone, and the runs'
-    /// starts count from the start of `out`. So a caller that keeps many lists in one
-    /// `Vec` builds each where it goes, with no copy.
+    /// its length), which stay, and the end of the words made (so far, on `None`).
+    /// `limit` is for the new words alone, and the runs' starts count from the start
+    /// of `out`. So a caller that keeps many lists in one `Vec` builds each where it
+    /// goes, with no copy.
     ///
-    /// `out` is not cut to the new list. Past the list's end (`runs[RANKS]`) it holds
-    /// leftover words: earlier lists', or pairs of this one that did not fit. The
-    /// caller must not read them. The next list, built after this one, then zeroes no
-    /// room that this one already had.
+    /// `out` is not cut to the new list. Past the list's end it holds leftover words:
+    /// earlier lists', or pairs of this one that did not fit. The caller must not read
+    /// them. The next list, built after this one, then zeroes no room that this one
+    /// already had.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn halves_after(
-        &self,
-        start: usize,
-        half: Half,
-        cols: u32,
-        rule: &Rule,
-        avoid: u64,
-        out: &mut Vec<u64>,
-        scratch: &mut Rights,
-        limit: usize,
-    ) -> Option<([usize; RANKS + 1], u64)> {
-        self.fill(start, half, cols, rule, avoid, out, scratch, limit)
-            .0
-    }
-
-    /// [`Quarters::halves_after`], with the end of the words made (so far, on `None`).
-    #[allow(clippy::too_many_arguments)]
-    fn fill(
         &self,
         start: usize,
         half: Half,
@@ -464,16 +448,18 @@ mod tests {
             for half in [Half::Top, Half::Turned] {
                 let (start, before) = (end, all[..end].to_vec());
                 let mut lone = Vec::new();
-                let made = quarters.halves_after(
-                    start,
-                    half,
-                    set,
-                    &Rule::NONE,
-                    avoid,
-                    &mut all,
-                    &mut rights,
-                    usize::MAX,
-                );
+                let made = quarters
+                    .halves_after(
+                        start,
+                        half,
+                        set,
+                        &Rule::NONE,
+                        avoid,
+                        &mut all,
+                        &mut rights,
+                        usize::MAX,
+                    )
+                    .0;
                 let alone = quarters.halves(
                     half,
                     set,
@@ -503,7 +489,8 @@ mod tests {
                     let (mut cut, mut cut_alone) = (before.clone(), Vec::new());
                     let rights = &mut Rights::default();
                     let made = quarters
-                        .halves_after(start, half, set, rule, avoid, &mut cut, rights, limit);
+                        .halves_after(start, half, set, rule, avoid, &mut cut, rights, limit)
+                        .0;
                     let rights = &mut Rights::default();
                     let alone =
                         quarters.halves(half, set, rule, avoid, &mut cut_alone, rights, limit);
