@@ -34,8 +34,8 @@
 //! docs/engines.md). Its time goes to the pair count first, then to making halves.
 //! Its memory is each thread's lists and, where the budget holds it, the quarter table:
 //! 568 MB at n = 22 (less at 21, whose table leaves out a row), within the default
-//! [`crate::MEMORY_DEFAULT`], and 5.2 GB at 24 (less at 23), which need a larger budget. A smaller budget only costs time, never a
-//! count.
+//! [`crate::MEMORY_DEFAULT`], and 5.2 GB at 24 (less at 23), which need a larger
+//! budget. A smaller budget only costs time, never a count.
 
 mod batches;
 mod cross;

@@ -265,9 +265,9 @@ fn middle_mark(quarter: u64, k: u32) -> u64 {
 /// Joins each left part of `lefts` (its share of the word and its clash) with the right
 /// parts `rights`, writing the halves to `out` from `end` on (see [`join`]); returns
 /// the new end.
-// Kept out of line: inlined into `fill`, the loop keeps a value on the stack and
-// reloads it for each left part, which is slower (docs/benchmarks.md, "The join loop
-// on its own, and families that keep their room").
+// Kept out of line: inlined into `halves_after`, the loop keeps a value on the stack
+// and reloads it for each left part, which is slower (docs/benchmarks.md, "The join
+// loop on its own, and families that keep their room").
 #[inline(never)]
 fn join_all(
     lefts: impl Iterator<Item = [u64; 2]>,
