@@ -12,7 +12,7 @@
 
 use std::vec::Vec;
 
-use super::table::{MIDDLE_ROW, Quarters};
+use super::table::{Quarters, right_part};
 use super::words::{Frame, Half, SENTINEL};
 use crate::count::join::batches::mirror;
 use crate::count::join::cross;
@@ -27,6 +27,15 @@ impl Quarters {
             Some(0)
         } else {
             (half == Half::other(self.n)).then_some(1)
+        }
+    }
+
+    /// Which of a kept right part's words `half` takes, if the table keeps them.
+    fn kept_right(&self, half: Half) -> Option<usize> {
+        if self.rights.is_empty() {
+            None
+        } else {
+            self.kept(half)
         }
     }
 
@@ -112,6 +121,7 @@ impl Quarters {
         let size = left.count_ones();
         let order = scratch.order(rule, [frame.k, size, k]);
         let marks = cross::applies(n);
+        let kept_rights = self.kept_right(half);
         // Runs up to `current` have their starts.
         let mut current = 0;
         for &(run, rows) in &order {
@@ -126,11 +136,18 @@ impl Quarters {
             let (rights, real) = scratch.rights(all_rows ^ rows, || {
                 // A part with a diagonal to avoid makes no half, so it is dropped
                 // before the pairs are tested. The right quarter's last column is an
-                // odd board's middle one: its queen's mark goes with the part.
-                let mark = move |r| if marks { middle_mark(r, frame.k) } else { 0 };
-                self.group(all_rows ^ rows, right)
-                    .iter()
-                    .map(move |&r| [r, frame.right_word(r) | mark(r)])
+                // odd board's middle one: its queen's mark goes with the part. An odd
+                // board's table keeps each part's word, mark included.
+                let span = self.span(all_rows ^ rows, right);
+                let entries = &self.entries[span.clone()];
+                let words = kept_rights.map(|which| (&self.rights[span], which));
+                let word = move |i: usize, r| match words {
+                    Some((words, which)) => words[i][which],
+                    None => right_part(frame, marks, r),
+                };
+                let parts = entries.iter().enumerate();
+                parts
+                    .map(move |(i, &r)| [r, word(i, r)])
                     .filter(|[_, word]| word & avoid == 0)
             });
             let rights = &scratch.parts[rights];
@@ -248,19 +265,6 @@ impl Rights {
 /// The right parts a left part is joined with per turn of [`join`]'s loop, and the
 /// multiple their lists are padded to.
 const PARTS_STEP: usize = 2;
-
-/// The middle cross's mark (`cross.rs`) of a right part `quarter` of an odd board,
-/// whose right quarter's last column is the board's middle one, in a half of `k` rows:
-/// where its queen in that column stands, if it has one. The middle row is the row
-/// below the half's last, so row `r` of the half is `k - r` rows from it.
-fn middle_mark(quarter: u64, k: u32) -> u64 {
-    let row = (quarter >> MIDDLE_ROW) as u32 & 0xf;
-    if row == 0 {
-        0
-    } else {
-        cross::mark(k + 1 - row, k)
-    }
-}
 
 /// Joins each left part of `lefts` (its share of the word and its clash) with the right
 /// parts `rights`, writing the halves to `out` from `end` on (see [`join`]); returns

@@ -8,7 +8,8 @@
 //! per step of `m`. The join uses it where it fits the memory budget
 //! ([`Quarters::bytes`], `room.rs`). Up to `m = 9` it also keeps each placement's
 //! words as a left part of this board's halves, so that a left part joined with a few
-//! right ones is not remade for every list.
+//! right ones is not remade for every list. For odd boards it keeps their words as a
+//! right part too.
 
 use std::sync::{Arc, Mutex};
 use std::vec::Vec;
@@ -16,6 +17,7 @@ use std::vec::Vec;
 use rayon::prelude::*;
 
 use super::words::{Frame, Half};
+use crate::count::join::cross;
 
 /// Every placement in an `m`×`m` quarter, grouped by (rows, columns).
 pub(crate) struct Quarters {
@@ -32,6 +34,10 @@ pub(crate) struct Quarters {
     /// Made once rather than for every list, since a left part joins several right
     /// ones (docs/benchmarks.md, "Why the code is shaped so").
     pub(super) lefts: Vec<Left>,
+    /// Each entry's word as a right part, with its middle cross's mark where that
+    /// applies, for the same two kinds of half as `lefts`: kept for odd boards alone
+    /// ([`keeps_rights`]).
+    pub(super) rights: Vec<[u64; 2]>,
 }
 
 /// A quarter placement kept as a left part of its board's halves.
@@ -51,10 +57,20 @@ pub(super) fn keeps_lefts(n: u32) -> bool {
     n.div_ceil(2) <= LEFTS_UP_TO
 }
 
+/// Whether the table for an `n`×`n` board keeps its right parts' words as well. An
+/// odd board's batch builds many short lists, one family per middle queen, and each
+/// family made its right parts again. Kept, they cost a load each. At 16 and 18,
+/// keeping them cost more than it saved (docs/benchmarks.md, "Right parts kept for
+/// odd boards").
+pub(super) fn keeps_rights(n: u32) -> bool {
+    keeps_lefts(n) && n % 2 == 1
+}
+
 impl Quarters {
     /// The bytes a table for an `n`×`n` board takes, from the placement counts of
     /// [`PLACEMENTS`] (`None` where not listed: too large to consider): the entries
-    /// (with their left parts' words up to [`LEFTS_UP_TO`]), the group index, and as
+    /// (with their left parts' words up to [`LEFTS_UP_TO`], and right parts' words
+    /// where [`keeps_rights`]), the group index, and as
     /// much again for the copies of its regions' parts that the threads building it
     /// keep (one region each, so this is more than they take). An odd board's table
     /// leaves out a row ([`skipped_row`]), so it takes less.
@@ -62,7 +78,8 @@ impl Quarters {
         let m = n.div_ceil(2);
         let placements = PLACEMENTS.get(m as usize)?;
         let lefts = if keeps_lefts(n) { placements * 24 } else { 0 };
-        Some(placements * 8 + (8 << (2 * m)) + lefts)
+        let rights = if keeps_rights(n) { placements * 16 } else { 0 };
+        Some(placements * 8 + (8 << (2 * m)) + lefts + rights)
     }
 
     /// The shared table for an `n`×`n` board, built on first use, on this thread.
@@ -100,8 +117,8 @@ impl Quarters {
         table
     }
 
-    /// The table for an `n`×`n` board, with its left parts' words if `lefts`, built on
-    /// this thread.
+    /// The table for an `n`×`n` board, with its left parts' words if `lefts` (and an odd
+    /// board's right parts' words with them, [`keeps_rights`]), built on this thread.
     #[cfg(test)]
     pub(crate) fn build(n: u32, lefts: bool) -> Quarters {
         Quarters::built(n, lefts, false)
@@ -157,6 +174,7 @@ impl Quarters {
             starts,
             entries,
             lefts: Vec::new(),
+            rights: Vec::new(),
         };
         if lefts {
             let [top, other] = [Half::Top, Half::other(n)].map(|half| Frame::of(n, half));
@@ -164,14 +182,12 @@ impl Quarters {
                 clash: top.clash(quarter),
                 words: [top.left_word(quarter), other.left_word(quarter)],
             };
-            // Written where they are made, on every thread: the first writes to fresh
-            // memory fault pages in, and that costs as much as making the words.
-            table.lefts = if parallel {
-                let entries = table.entries.par_iter().with_min_len(1 << 12);
-                entries.map(|&quarter| left(quarter)).collect()
-            } else {
-                table.entries.iter().map(|&quarter| left(quarter)).collect()
-            };
+            table.lefts = for_each_entry(&table.entries, parallel, left);
+            if keeps_rights(n) {
+                let marks = cross::applies(n);
+                let right = move |quarter| [top, other].map(|f| right_part(f, marks, quarter));
+                table.rights = for_each_entry(&table.entries, parallel, right);
+            }
         }
         table
     }
@@ -183,6 +199,7 @@ impl Quarters {
     }
 
     /// The placements on exactly these rows and columns.
+    #[cfg(test)]
     pub(super) fn group(&self, rows: u32, cols: u32) -> &[u64] {
         &self.entries[self.span(rows, cols)]
     }
@@ -200,6 +217,31 @@ fn skipped_row(n: u32) -> usize {
 /// last column, 0 for none: bits 24 to 27, above its first family of diagonals (which
 /// every reader masks) and below the second.
 pub(super) const MIDDLE_ROW: u32 = 24;
+
+/// A right part's share of a half's word (see [`Frame::right_word`]), with the middle
+/// cross's mark (`cross.rs`) where `marks`: where its queen in the right quarter's
+/// last column, an odd board's middle one, stands, if it has one.
+pub(super) fn right_part(frame: Frame, marks: bool, quarter: u64) -> u64 {
+    let mark = if marks {
+        middle_mark(quarter, frame.k)
+    } else {
+        0
+    };
+    frame.right_word(quarter) | mark
+}
+
+/// The middle cross's mark (`cross.rs`) of a right part `quarter` of an odd board,
+/// whose right quarter's last column is the board's middle one, in a half of `k` rows:
+/// where its queen in that column stands, if it has one. The middle row is the row
+/// below the half's last, so row `r` of the half is `k - r` rows from it.
+fn middle_mark(quarter: u64, k: u32) -> u64 {
+    let row = (quarter >> MIDDLE_ROW) as u32 & 0xf;
+    if row == 0 {
+        0
+    } else {
+        cross::mark(k + 1 - row, k)
+    }
+}
 
 /// How many of a quarter's columns, its last ones, split its table into regions, one
 /// for each pattern of which of them hold a queen: 2^6 = 64 regions, each built on its
@@ -232,6 +274,22 @@ fn each<T: Send>(parallel: bool, items: Vec<T>, work: impl Fn(T) + Sync + Send) 
         items.into_par_iter().with_max_len(1).for_each(work);
     } else {
         items.into_iter().for_each(work);
+    }
+}
+
+/// `make` of each of `entries`, in order, on the pool's threads if `parallel`. Written
+/// where they are made, on every thread: the first writes to fresh memory fault pages
+/// in, and that costs as much as making the words.
+fn for_each_entry<T: Send>(
+    entries: &[u64],
+    parallel: bool,
+    make: impl Fn(u64) -> T + Sync + Send,
+) -> Vec<T> {
+    if parallel {
+        let entries = entries.par_iter().with_min_len(1 << 12);
+        entries.map(|&quarter| make(quarter)).collect()
+    } else {
+        entries.iter().map(|&quarter| make(quarter)).collect()
     }
 }
 
@@ -487,8 +545,31 @@ mod tests {
         }
         assert_eq!(kept, odd.entries.len());
         assert_eq!(odd.lefts.len(), kept);
+        // The odd table keeps its right parts' words too, the even one does not.
+        assert_eq!([odd.rights.len(), even.rights.len()], [kept, 0]);
         assert!(left_out > kept / 2, "{left_out} left out, {kept} kept");
         assert_eq!([skipped_row(13), skipped_row(14)], [1 << 6, 0]);
+    }
+
+    #[test]
+    fn right_parts_are_kept_for_odd_boards_with_left_parts() {
+        // A speed setting, not a count's: pinned so that it changes only on purpose.
+        let kept: Vec<u32> = (9..=27).filter(|&n| keeps_rights(n)).collect();
+        assert_eq!(kept, [9, 11, 13, 15, 17]);
+        assert!((9..=27).all(|n| !keeps_rights(n) || keeps_lefts(n)));
+        // Each kept word is the one `right_part` makes, mark included.
+        let n = if cfg!(debug_assertions) { 13 } else { 17 };
+        let table = Quarters::build(n, true);
+        let frames = [Half::Top, Half::Turned].map(|half| Frame::of(n, half));
+        for (i, &quarter) in table.entries.iter().enumerate() {
+            let made = frames.map(|frame| right_part(frame, true, quarter));
+            assert_eq!(table.rights[i], made, "entry {i}");
+        }
+        // Some of them carry a mark, so the comparison above covers marks.
+        let unmarked = |(&quarter, words): (&u64, &[u64; 2])| {
+            words[0] == right_part(frames[0], false, quarter)
+        };
+        assert!(!table.entries.iter().zip(&table.rights).all(unmarked));
     }
 
     #[test]
@@ -516,6 +597,7 @@ mod tests {
                         .collect::<Vec<_>>()
                 };
                 assert_eq!(words(&one), words(&many), "n={n} threads={threads}");
+                assert_eq!(one.rights, many.rights, "n={n} threads={threads}");
                 assert_eq!(one.lefts.len(), one.entries.len() * usize::from(lefts));
             }
         }
