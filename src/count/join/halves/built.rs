@@ -506,6 +506,29 @@ mod tests {
     }
 
     #[test]
+    fn an_odd_board_s_lists_read_its_kept_right_words() {
+        // Kept words only save time: the counts cannot tell whether they are read. So
+        // each kind of half's kept words get a bit that no word has (above n = 13's 26
+        // bits of diagonals, below the marks), and every half built must carry it.
+        let mut table = Quarters::build(13, true);
+        let marker = [1 << 40, 1 << 41];
+        for words in &mut table.rights {
+            words[0] |= marker[0];
+            words[1] |= marker[1];
+        }
+        let set = 0b1_0101_0101_0100;
+        for (half, which) in [(Half::Top, 0), (Half::Turned, 1)] {
+            let (mut out, mut rights) = (Vec::new(), Rights::default());
+            let rule = &Rule::NONE;
+            let made = table.halves(half, set, rule, 0, &mut out, &mut rights, usize::MAX);
+            assert!(made.is_some() && !out.is_empty(), "{half:?}");
+            for word in out {
+                assert_eq!(word & (marker[0] | marker[1]), marker[which], "{half:?}");
+            }
+        }
+    }
+
+    #[test]
     fn kept_left_words_give_the_lists_made_ones_give() {
         // Every kind of half of n = 13 and 14, with each batch's rule and a middle
         // queen's diagonals to avoid, from a table that keeps its left parts' words
