@@ -74,6 +74,8 @@ mod tests {
         // it is built); from n = 19 on, without the left parts' words.
         assert_eq!(table, 915_442 * (8 + 24) + (8 << 18));
         assert_eq!(Quarters::bytes(20), Some(7_535_369 * 8 + (8 << 20)));
+        // An odd board's table up to 17 keeps its right parts' words as well.
+        assert_eq!(Quarters::bytes(17), Some(table + 915_442 * 16));
         // A budget of which the table is three quarters (rounded to a multiple of 4).
         let budget = (table / 3 + 1) * 4;
         let room = room(18, budget, 1);
