@@ -70,10 +70,10 @@ impl Quarters {
     /// The bytes a table for an `n`×`n` board takes, from the placement counts of
     /// [`PLACEMENTS`] (`None` where not listed: too large to consider): the entries
     /// (with their left parts' words up to [`LEFTS_UP_TO`], and right parts' words
-    /// where [`keeps_rights`]), the group index, and as
-    /// much again for the copies of its regions' parts that the threads building it
-    /// keep (one region each, so this is more than they take). An odd board's table
-    /// leaves out a row ([`skipped_row`]), so it takes less.
+    /// where [`keeps_rights`]), the group index, and as much again for the copies of
+    /// its regions' parts that the threads building it keep (one region each, so this
+    /// is more than they take). An odd board's table leaves out a row
+    /// ([`skipped_row`]), so it takes less.
     pub(crate) fn bytes(n: u32) -> Option<usize> {
         let m = n.div_ceil(2);
         let placements = PLACEMENTS.get(m as usize)?;
@@ -216,7 +216,7 @@ fn skipped_row(n: u32) -> usize {
 /// Where a quarter placement keeps the row (plus one) of its queen in the quarter's
 /// last column, 0 for none: bits 24 to 27, above its first family of diagonals (which
 /// every reader masks) and below the second.
-pub(super) const MIDDLE_ROW: u32 = 24;
+const MIDDLE_ROW: u32 = 24;
 
 /// A right part's share of a half's word (see [`Frame::right_word`]), with the middle
 /// cross's mark (`cross.rs`) where `marks`: where its queen in the right quarter's
@@ -349,7 +349,7 @@ fn place_from(
         let bit = 1u64 << r;
         open &= open - 1;
         // The row of a queen in the quarter's last column (an odd board's middle
-        // one, for a right part), above the diagonals: see `middle_mark` in `built.rs`.
+        // one, for a right part), above the diagonals: see `middle_mark`.
         let last = if c == m - 1 {
             u64::from(r + 1) << MIDDLE_ROW
         } else {
