@@ -3,6 +3,7 @@
 #![no_main]
 #![allow(dead_code)]
 
+use input_file::input_file;
 use libfuzzer_sys::fuzz_target;
 
 // The count's files refer to each other as `super::` (their folder, here the root).
@@ -18,14 +19,11 @@ mod files;
 #[path = "../../src/bin/nqueens/output.rs"]
 mod output;
 
+mod input_file;
+
 fuzz_target!(|data: &[u8]| {
-    // Removed when `file` is dropped, once the input is done: fuzzing leaves no file.
-    let file = tempfile::Builder::new()
-        .prefix("nqueens-fuzz-")
-        .suffix(".checkpoint")
-        .tempfile()
-        .unwrap();
-    std::fs::write(file.path(), data).unwrap();
+    // Removed when `file` is dropped, once the input is done.
+    let file = input_file(data, ".checkpoint");
     let path = file.path();
     let header = checkpoint::Header {
         n: 8,

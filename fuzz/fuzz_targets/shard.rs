@@ -3,6 +3,7 @@
 #![no_main]
 #![allow(dead_code)]
 
+use input_file::input_file;
 use libfuzzer_sys::fuzz_target;
 
 #[path = "../../src/bin/nqueens/checksum.rs"]
@@ -12,14 +13,11 @@ mod failure;
 #[path = "../../src/bin/nqueens/count/shard.rs"]
 mod shard;
 
+mod input_file;
+
 fuzz_target!(|data: &[u8]| {
-    // Removed when `file` is dropped, once the input is done: fuzzing leaves no file.
-    let file = tempfile::Builder::new()
-        .prefix("nqueens-fuzz-")
-        .suffix(".json")
-        .tempfile()
-        .unwrap();
-    std::fs::write(file.path(), data).unwrap();
+    // Removed when `file` is dropped, once the input is done.
+    let file = input_file(data, ".json");
     let path = file.path();
     match shard::ShardResult::read(path) {
         Ok(result) => {
