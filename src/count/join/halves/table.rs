@@ -58,10 +58,10 @@ pub(super) fn keeps_lefts(n: u32) -> bool {
 }
 
 /// Whether the table for an `n`×`n` board keeps its right parts' words as well. An
-/// odd board's batch builds many short lists, one family per middle queen, and each
-/// family made its right parts again. Kept, they cost a load each. At 16 and 18,
-/// keeping them cost more than it saved (docs/benchmarks.md, "Right parts kept for
-/// odd boards").
+/// odd board's batch builds a family of short lists for each middle queen, and each
+/// family would make the same right parts again. Kept, they cost a load each. At 16
+/// and 18 keeping them costs more than it saves. Only the speed depends on this
+/// (docs/benchmarks.md, "Right parts kept for odd boards").
 pub(super) fn keeps_rights(n: u32) -> bool {
     keeps_lefts(n) && n % 2 == 1
 }
