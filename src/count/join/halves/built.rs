@@ -145,8 +145,7 @@ impl Quarters {
                     Some((words, which)) => words[i][which],
                     None => right_part(frame, marks, r),
                 };
-                let parts = entries.iter().enumerate();
-                parts
+                (entries.iter().enumerate())
                     .map(move |(i, &r)| [r, word(i, r)])
                     .filter(|[_, word]| word & avoid == 0)
             });
