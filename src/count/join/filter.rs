@@ -12,25 +12,25 @@
 use std::vec::Vec;
 
 use super::halves::Numbering;
-use super::pairs::{Ranked, splits, tables_for};
-use super::reflection::RANKS;
+use super::pairs::{Ranked, Squeeze, splits};
+use super::reflection::{RANKS, UNTAGGED};
 
 /// How a kept word is rewritten: the cross's marks dropped (`cross.rs`), and, where
-/// that takes one OR table fewer, its two highest diagonal bits moved into the two
-/// that the middle queen stands on.
+/// that takes one OR table fewer, its diagonals narrowed to the bits that both lists
+/// may share.
 ///
-/// No kept half has the middle queen's two diagonals, so those bits are free. With
-/// the two highest bits moved into them, the words have `2n - 2` bits. At n = 17
-/// that is 32, four OR tables instead of five (n = 21: five instead of six).
-/// Two words fit after the move iff they fitted before: each moved bit has a place of
-/// its own that no other bit uses. A highest bit that is one of the queen's own is
-/// dropped instead: no kept word has it.
+/// A bit that every kept top or every kept bottom lacks meets nothing, so it may go.
+/// No kept half has the middle queen's two diagonals, and the diagonals at the
+/// board's edges are often unused too. At n = 19, about two thirds of the pairs then
+/// have words of 30 to 32 bits instead of 38: four OR tables instead of five. The
+/// bits from the lowest up to the end of their first run stay in place, and the next
+/// two runs move down to follow it (see [`Squeeze`]). So two words fit after the move
+/// iff they fitted before.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Fold {
-    /// The bits a word keeps where they are: all but the marks and the two highest
-    /// diagonal bits, where they move (or drop out, if one is the queen's).
+    /// The bits a word keeps where they are: the tag and the first run.
     keep: u64,
-    /// Each moved bit's shift down, and the bit it lands on (0 for no move).
+    /// Each moved run's shift down, and where it lands (0 for no run).
     shifts: [u32; 2],
     moved: [u64; 2],
     /// The diagonal bits a rewritten word may have, for the pair count.
@@ -49,43 +49,38 @@ impl Fold {
     }
 
     /// The rewrite of an `n`-board's words (numbered by `numbering`) kept for a middle
-    /// queen in `column`, for two lists whose shorter has at most `shorter` words:
-    /// [`Fold::strip`] of `marks`, and the two highest diagonal bits moved into the
-    /// queen's own where that saves an OR table.
+    /// queen in `column`, for two lists whose shorter has at most `shorter` words and
+    /// whose words have no diagonals outside `shared` but for the queen's:
+    /// [`Fold::strip`] of `marks`, and the diagonals narrowed to `shared` where that
+    /// saves an OR table.
     ///
     /// Not where the pair count would split such lists into classes of hot bits: it
-    /// splits lists of a few thousand words only where that saves a table, as it does
-    /// at n = 21 for 42 bits but not for 40. There the fold would cost the split, which
-    /// rules out more pairs than a table costs.
+    /// splits lists of a few thousand words only where that saves a table, and it
+    /// narrows the words of the lists it splits itself.
     pub(super) fn of(
         numbering: Numbering,
         n: u32,
         column: u32,
         marks: u64,
         shorter: usize,
+        shared: u64,
     ) -> Fold {
         let plain = Fold::strip(marks, 2 * n);
-        if tables_for(2 * n - 2) == tables_for(2 * n) || splits(shorter, 2 * n) {
+        let diagonals = ((1u64 << (2 * n)) - 1) & !numbering.through(n, column);
+        let shared = shared & diagonals;
+        // The bits below the lowest stay, so that the first run needs no shift.
+        let squeeze = Squeeze::keeping(shared | ((1 << shared.trailing_zeros()) - 1));
+        if !squeeze.saves_a_table(2 * n) || splits(shorter, 2 * n) {
             return plain;
         }
-        let (high, free) = (0b11 << (2 * n - 2), numbering.through(n, column));
-        // A highest bit that is one of the queen's needs no move; the others go,
-        // lowest to lowest, into the queen's bits that are not highest ones.
-        let (mut from, mut to) = (high & !free, free & !high);
-        let mut fold = Fold {
-            keep: !marks & !high,
-            bits: 2 * n - 2,
-            ..plain
-        };
-        for (shift, moved) in fold.shifts.iter_mut().zip(&mut fold.moved) {
-            if from == 0 {
-                break;
-            }
-            let (bit, place) = (from.trailing_zeros(), to.trailing_zeros());
-            (*shift, *moved) = (bit - place, 1 << place);
-            (from, to) = (from & (from - 1), to & (to - 1));
+        let [first, second, third] = squeeze.runs();
+        debug_assert_eq!(first.0, 0, "the first run stays in place");
+        Fold {
+            keep: !UNTAGGED | first.1,
+            shifts: [second.0, third.0],
+            moved: [second.1, third.1],
+            bits: squeeze.bits(),
         }
-        fold
     }
 
     /// `word` rewritten.
@@ -260,7 +255,8 @@ mod tests {
     use super::*;
     use crate::count::join::cross;
     use crate::count::join::pairs::tests::xorshift;
-    use crate::count::join::reflection::{Rule, UNTAGGED};
+    use crate::count::join::pairs::{any_bits, tables_for};
+    use crate::count::join::reflection::Rule;
 
     /// Both copies of the filter on `list`: what [`fitting`] gives (the AVX2 copy
     /// where the CPU has it), checked equal to the portable copy's.
@@ -332,67 +328,76 @@ mod tests {
 
     #[test]
     fn folded_words_fit_exactly_when_the_words_did() {
-        // Every odd size the join counts, both numberings, every middle column: the
-        // fold moves bits only where that saves an OR table, into bits below `2n - 2`,
-        // and random words without the queen's bits keep their tags, their bit counts
-        // and whether each pair fits. Both copies of the filter rewrite alike.
+        // Every odd size the join counts, both numberings, every middle column, and
+        // tops and bottoms that each leave some diagonals unused (the edges more
+        // often): the fold narrows the words only where that saves an OR table and
+        // the pair count would not split the lists. Each top and bottom fit after it
+        // iff they did before, the tags stay, and no word passes the fold's width.
         let mut random = xorshift(0x0123_4567_89ab_cdef);
-        let mut folded_sizes = Vec::new();
+        let mut narrowed = Vec::new();
         for n in (5..=27).step_by(2) {
             for numbering in [Numbering::Built, Numbering::Searched] {
                 for column in 0..n {
-                    let marks = cross::marks(n);
-                    let fold = Fold::of(numbering, n, column, marks, 0);
-                    let saves = tables_for(2 * n - 2) < tables_for(2 * n);
-                    assert_eq!(fold.bits, if saves { 2 * n - 2 } else { 2 * n });
-                    assert_eq!(fold.moves(), saves, "n={n} column={column}");
-                    // Lists the pair count splits keep their width; shorter ones fold.
-                    for len in [100, 2_000, 2_048, 5_000, 8_192, 100_000] {
-                        let long = Fold::of(numbering, n, column, marks, len);
-                        let split = splits(len, 2 * n);
-                        assert_eq!(long.moves(), saves && !split, "n={n} {len} words");
-                        assert_eq!(long == Fold::strip(marks, 2 * n), !long.moves());
-                    }
-                    if saves && column == 0 && numbering == Numbering::Built {
-                        folded_sizes.push(n);
-                    }
-                    let queen = numbering.through(n, column);
+                    let (marks, queen) = (cross::marks(n), numbering.through(n, column));
                     let diagonals = (1u64 << (2 * n)) - 1;
-                    let mut word = || {
+                    let edges = 0b11 | 0b11 << (n - 2) | 0b11 << n | 0b11 << (2 * n - 2);
+                    let mut unused = || {
+                        let r = random();
+                        (r & r >> 1 & r >> 2 & diagonals) | (edges & random())
+                    };
+                    let uses = [!unused(), !unused()];
+                    let mut word = |mask: u64| {
                         // About one diagonal in eight, so that some pairs fit.
                         let r = random();
                         let sparse = r & r >> 1 & r >> 2;
-                        (sparse & diagonals & !queen) | (r & !UNTAGGED) | (r & marks)
+                        (sparse & diagonals & mask & !queen) | (r & !UNTAGGED) | (r & marks)
                     };
-                    let words: Vec<u64> = (0..64).map(|_| word()).collect();
-                    let rewritten = both(&words, queen, fold);
-                    let fits = |list: &[u64]| {
-                        let fit = |p: u64, q: u64| p & q & UNTAGGED & !marks == 0;
-                        list.iter()
-                            .map(|&p| list.iter().filter(|&&q| fit(p, q)).count())
-                            .sum::<usize>()
-                    };
-                    assert!(fits(&words) > 64, "n={n}: too few pairs fit to test");
-                    assert_eq!(rewritten.len(), words.len(), "none has the queen's bits");
-                    for (&a, &x) in words.iter().zip(&rewritten) {
+                    let [tops, bottoms] =
+                        uses.map(|m| (0..48).map(|_| word(m)).collect::<Vec<_>>());
+                    let shared = any_bits(&tops) & any_bits(&bottoms);
+                    let fold = Fold::of(numbering, n, column, marks, 0, shared);
+                    let plain = Fold::strip(marks, 2 * n);
+                    if fold == plain {
+                        assert!(!fold.moves(), "n={n} column={column}");
+                    } else {
+                        assert!(tables_for(fold.bits) < tables_for(2 * n), "n={n}");
+                        narrowed.push(n);
+                    }
+                    // Lists the pair count splits keep their width.
+                    for len in [2_048, 8_192, 100_000] {
+                        let long = Fold::of(numbering, n, column, marks, len, shared);
+                        assert!(!splits(len, 2 * n) || long == plain, "n={n} {len} words");
+                    }
+                    let [top, bottom] = [&tops, &bottoms].map(|list| both(list, queen, fold));
+                    assert_eq!(
+                        [top.len(), bottom.len()],
+                        [48; 2],
+                        "none has the queen's bits"
+                    );
+                    let fit = |p: u64, q: u64| p & q & diagonals == 0;
+                    let mut fits = 0;
+                    for (&a, &x) in tops.iter().zip(&top).chain(bottoms.iter().zip(&bottom)) {
                         assert_eq!(x & !UNTAGGED, a & !UNTAGGED, "the tag stays");
                         assert!(x & UNTAGGED < 1 << fold.bits, "n={n} column={column}");
-                        let count = |w: u64| (w & UNTAGGED & !marks).count_ones();
-                        assert_eq!(count(x), count(a), "no bit lost");
-                        for (&b, &y) in words.iter().zip(&rewritten) {
-                            let fit = |p: u64, q: u64| p & q & UNTAGGED & !marks == 0;
+                    }
+                    for (&a, &x) in tops.iter().zip(&top) {
+                        for (&b, &y) in bottoms.iter().zip(&bottom) {
                             assert_eq!(fit(x, y), fit(a, b), "n={n} column={column}");
+                            fits += usize::from(fit(a, b));
                         }
                     }
+                    assert!(fits > 48, "n={n}: too few pairs fit to test");
                 }
             }
         }
-        assert_eq!(folded_sizes, [5, 9, 13, 17, 21, 25]);
+        // Every size narrows for some columns, with the edges and more left unused.
+        narrowed.dedup();
+        assert_eq!(narrowed, (5..=27).step_by(2).collect::<Vec<u32>>());
         // Lists the pair count splits (a few thousand words of 34 or 42 bits, where
-        // four hot bits save a table) keep their width; shorter ones fold.
-        let fold = |n, len| Fold::of(Numbering::Built, n, 0, 0, len).bits;
-        assert_eq!([fold(17, 2_047), fold(17, 2_048)], [32, 34]);
-        assert_eq!([fold(21, 2_047), fold(21, 5_000)], [40, 42]);
+        // four hot bits save a table) keep their width; shorter ones narrow.
+        let fold = |n: u32, len| Fold::of(Numbering::Built, n, 0, 0, len, 0xffff).bits;
+        assert_eq!([fold(17, 2_047), fold(17, 2_048)], [16, 34]);
+        assert_eq!([fold(21, 2_047), fold(21, 5_000)], [16, 42]);
     }
 
     #[test]
@@ -405,8 +410,10 @@ mod tests {
             let list: Vec<u64> = (0..len)
                 .map(|_| random() & random() & !(0b11 << 60))
                 .collect();
-            for column in [0, 3, 15, 16] {
-                let fold = Fold::of(Numbering::Built, 17, column, cross::MARKS, 0);
+            // Every diagonal, and 24 of the 34 in three runs.
+            let shared = [!0, 0xf_fff0 | 0x3ff << 22];
+            for (column, shared) in [0, 3, 15, 16].into_iter().zip(shared.iter().cycle()) {
+                let fold = Fold::of(Numbering::Built, 17, column, cross::MARKS, 0, *shared);
                 let avoid = Numbering::Built.through(17, column);
                 let wanted: Vec<u64> = list
                     .iter()

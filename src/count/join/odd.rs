@@ -37,7 +37,7 @@ use super::cross::{self, Middle, marks};
 use super::filter::{Fold, fitting, one_run};
 use super::halves::searched::{Role, count_set, sort};
 use super::halves::{Half, Numbering, Quarters, Rights};
-use super::pairs::{BLOCK, Ranked, Work, pairs};
+use super::pairs::{BLOCK, Ranked, Work, any_bits, pairs};
 use super::reflection::Rule;
 use super::room::Room;
 use crate::count::found::Found;
@@ -108,6 +108,8 @@ fn crossed(n: u32, column: u32, cross: bool) -> u64 {
 struct Family {
     words: Vec<u64>,
     spans: Vec<[usize; 2]>,
+    /// The diagonal bits that some word of each list has ([`any_bits`]).
+    any: Vec<u64>,
 }
 
 impl Family {
@@ -116,7 +118,8 @@ impl Family {
         &self.words[start..end]
     }
 
-    /// List `x`, rewritten by `fold` in place, for its one middle queen.
+    /// List `x`, rewritten by `fold` in place, for its one middle queen. What
+    /// [`Family::any`] says of it is then out of date: it was read for the fold.
     fn rewritten(&mut self, x: u32, fold: Fold) -> Ranked<'_> {
         let [start, end] = self.spans[x as usize];
         let list = &mut self.words[start..end];
@@ -126,11 +129,17 @@ impl Family {
         one_run(list)
     }
 
+    /// The diagonal bits that some word of list `x` has.
+    fn any(&self, x: u32) -> u64 {
+        self.any[x as usize]
+    }
+
     /// Adds `words` as list `x`.
     fn push(&mut self, x: usize, words: impl IntoIterator<Item = u64>) {
         let start = self.words.len();
         self.words.extend(words);
         self.spans[x] = [start, self.words.len()];
+        self.any[x] = any_bits(&self.words[start..]);
     }
 }
 
@@ -160,6 +169,8 @@ impl Way {
         let (shift, all) = (free.trailing_zeros(), free >> free.trailing_zeros());
         family.spans.clear();
         family.spans.resize(all as usize + 1, [0, 0]);
+        family.any.clear();
+        family.any.resize(all as usize + 1, 0);
         match self {
             Way::Built(table) => {
                 // `words` is not cleared: its room, from earlier families, is built
@@ -182,6 +193,7 @@ impl Way {
                     nodes += made?.1;
                     end = made_end;
                     family.spans[x as usize] = [start, end];
+                    family.any[x as usize] = any_bits(&family.words[start..end]);
                 }
                 Some(nodes)
             }
@@ -259,9 +271,10 @@ fn by_families(batch: Batch, way: &Way, cross: bool, limits: Limits) -> Option<F
                 for choice in on_free_columns(n, batch.pattern, size) {
                     let c = choice.column;
                     let avoid = way.avoid(n, Middle::of(n, c, cross));
+                    let shared = tops.any(choice.top) & others.any(choice.bottom);
                     let (tops, bottoms) = (tops.list(choice.top), others.list(choice.bottom));
                     let shorter = tops.len().min(bottoms.len());
-                    let fold = Fold::of(way.numbering(), n, c, strip, shorter);
+                    let fold = Fold::of(way.numbering(), n, c, strip, shorter, shared);
                     let tops = fitting(tops, avoid, fold, &mut top);
                     let bottoms = fitting(bottoms, avoid, fold, &mut bottom);
                     let weight = u64::from(choice.mirrored) * crossed(n, c, cross);
@@ -290,7 +303,8 @@ fn by_families(batch: Batch, way: &Way, cross: bool, limits: Limits) -> Option<F
                 for y in (0..=all).filter(|y| y.count_ones() == s) {
                     let bottom = all ^ y;
                     let shorter = tops.list(y).len().min(others.list(bottom).len());
-                    let fold = Fold::of(way.numbering(), n, c, strip, shorter);
+                    let shared = tops.any(y) & others.any(bottom);
+                    let fold = Fold::of(way.numbering(), n, c, strip, shorter, shared);
                     let tops = fitting(tops.list(y), avoid, fold, &mut top);
                     // These bottoms serve this middle queen alone: rewritten where they
                     // are (none has a bit of `avoid`: they were built without).
@@ -438,7 +452,15 @@ impl Lists {
         }
         let [stripped_tops, stripped_bottoms] = &mut self.stripped;
         let shorter = self.tops.len().min(self.bottoms.len());
-        let fold = Fold::of(Numbering::Built, n, middle.column, marks(n), shorter);
+        let shared = any_bits(&self.tops) & any_bits(&self.bottoms);
+        let fold = Fold::of(
+            Numbering::Built,
+            n,
+            middle.column,
+            marks(n),
+            shorter,
+            shared,
+        );
         let tops = fitting(&self.tops, 0, fold, stripped_tops);
         let bottoms = fitting(&self.bottoms, 0, fold, stripped_bottoms);
         Some(Found {

@@ -6,13 +6,18 @@ use std::vec::Vec;
 
 use super::dispatch::pairs_blocked;
 use super::kernel::transpose;
+use super::squeeze::Squeeze;
 use super::{HOT_MAX, Ranked, Work};
 use crate::count::join::reflection::{RANKS, Rule, UNTAGGED, tag_of};
 
-/// [`pairs`](super::pairs) of lists split on `hot` bits (at most [`HOT_MAX`]).
+/// [`pairs`](super::pairs) of lists split on `hot` bits (at most [`HOT_MAX`]), whose
+/// words of `bits` bits share no bit outside `shared` ([`shared_bits`]).
+///
+/// [`shared_bits`]: super::squeeze::shared_bits
 pub(super) fn split_pairs(
     lists: [Ranked<'_>; 2],
     bits: u32,
+    shared: u64,
     hot: u32,
     rule: &Rule,
     work: &mut Work,
@@ -21,13 +26,15 @@ pub(super) fn split_pairs(
     // sized for this many hot bits rather than the most, so that the short lists of
     // n = 16 to 21 do not zero the 5,121 slots that 10 hot bits take.
     match hot {
-        ..=4 => split_pairs_in::<{ slots(4) }>(lists, bits, hot, rule, work),
-        5 => split_pairs_in::<{ slots(5) }>(lists, bits, hot, rule, work),
-        6 => split_pairs_in::<{ slots(6) }>(lists, bits, hot, rule, work),
-        7 => split_pairs_in::<{ slots(7) }>(lists, bits, hot, rule, work),
-        8 => split_pairs_in::<{ slots(8) }>(lists, bits, hot, rule, work),
-        9 => split_pairs_in::<{ slots(9) }>(lists, bits, hot, rule, work),
-        _ => split_pairs_in::<{ slots(HOT_MAX) }>(lists, bits, hot.min(HOT_MAX), rule, work),
+        ..=4 => split_pairs_in::<{ slots(4) }>(lists, bits, shared, hot, rule, work),
+        5 => split_pairs_in::<{ slots(5) }>(lists, bits, shared, hot, rule, work),
+        6 => split_pairs_in::<{ slots(6) }>(lists, bits, shared, hot, rule, work),
+        7 => split_pairs_in::<{ slots(7) }>(lists, bits, shared, hot, rule, work),
+        8 => split_pairs_in::<{ slots(8) }>(lists, bits, shared, hot, rule, work),
+        9 => split_pairs_in::<{ slots(9) }>(lists, bits, shared, hot, rule, work),
+        _ => {
+            split_pairs_in::<{ slots(HOT_MAX) }>(lists, bits, shared, hot.min(HOT_MAX), rule, work)
+        }
     }
 }
 
@@ -42,6 +49,7 @@ const fn slots(hot: u32) -> usize {
 fn split_pairs_in<const SLOTS: usize>(
     [tops, bottoms]: [Ranked<'_>; 2],
     bits: u32,
+    shared: u64,
     hot: u32,
     rule: &Rule,
     work: &mut Work,
@@ -61,6 +69,10 @@ fn split_pairs_in<const SLOTS: usize>(
         let diagonals = word & UNTAGGED;
         (diagonals & below) | ((diagonals >> hot) & !below)
     };
+    // Where it saves an OR table, the bits that one list never has leave the words
+    // too (`squeeze.rs`). That takes three shifts per word instead of one.
+    let squeeze = Squeeze::keeping(shared & !(((1 << hot) - 1) << low));
+    let narrow = squeeze.saves_a_table(bits - hot);
     let Work {
         tables,
         tops: sorted_tops,
@@ -70,8 +82,21 @@ fn split_pairs_in<const SLOTS: usize>(
     // Exactly the slots the keys need: more would only zero more (see `split_pairs`).
     debug_assert_eq!(SLOTS, slots(hot));
     let keys = slots(hot) - 1;
-    let bottom_starts = by_class::<SLOTS>(bottom_words, keys, key, strip, sorted_bottoms);
-    let top_starts = by_class::<SLOTS>(top_words, keys, key, strip, sorted_tops);
+    let width = if narrow { squeeze.bits() } else { bits - hot };
+    let [bottom_starts, top_starts] = if narrow {
+        let narrowed = |word: u64| squeeze.diagonals(word);
+        [
+            (bottom_words, &mut *sorted_bottoms),
+            (top_words, &mut *sorted_tops),
+        ]
+        .map(|(list, out)| by_class::<SLOTS>(list, keys, key, narrowed, out))
+    } else {
+        [
+            (bottom_words, &mut *sorted_bottoms),
+            (top_words, &mut *sorted_tops),
+        ]
+        .map(|(list, out)| by_class::<SLOTS>(list, keys, key, strip, out))
+    };
     let mut count = 0;
     for class in 0..1usize << hot {
         let runs = &bottom_starts[class * RANKS..=(class + 1) * RANKS];
@@ -94,7 +119,7 @@ fn split_pairs_in<const SLOTS: usize>(
         }
         count += pairs_blocked(
             [(fitting, &fitting_runs), (members, &member_runs)],
-            bits - hot,
+            width,
             rule,
             tables,
         );

@@ -2,10 +2,11 @@
 //! (see `halves/words.rs`), each pair weighed by the reflection's rule
 //! (`reflection.rs`). The join spends most of its time here.
 //!
-//! Three steps, one file each:
+//! Three steps, one file each, and a helper:
 //! - this file takes two lists and decides whether to split them first;
 //! - `classes.rs` splits long lists on the few bits both use most, so that only
-//!   compatible classes are paired;
+//!   compatible classes are paired. Where that saves an OR table, it also narrows the
+//!   words to the bits both lists use (`squeeze.rs`);
 //! - `kernel.rs` counts the pairs of two lists bit-sliced, 256 words at a time. It is
 //!   compiled twice, as baseline code and for AVX2 and POPCNT, and `dispatch.rs`
 //!   picks the copy the CPU can run, with `unsafe`.
@@ -16,10 +17,13 @@ use super::reflection::{RANKS, Rule, tag_of};
 use classes::{by_class, split_pairs};
 use dispatch::pairs_blocked;
 use kernel::Table;
+use squeeze::shared_bits;
+pub(super) use squeeze::{Squeeze, any_bits};
 
 mod classes;
 mod dispatch;
 mod kernel;
+mod squeeze;
 
 #[cfg(test)]
 pub(crate) use kernel::pairs_by_definition;
@@ -73,7 +77,10 @@ impl<'a> Ranked<'a> {
 ///
 /// Long lists are first split on the few bits that both lists use most (`classes.rs`):
 /// at n = 18 that leaves a third of the pairs to compare (docs/benchmarks.md,
-/// "Splitting long lists"). Longer lists take more bits ([`hot_bits`]).
+/// "Splitting long lists"). Longer lists take more bits ([`hot_bits`]). Their words
+/// also lose the bits that one list never has, where that saves an OR table: at n = 20
+/// to 22, most split lists then take four tables instead of five (docs/benchmarks.md,
+/// "Words narrowed to the bits both lists use").
 ///
 /// Within a class, both lists stay in runs of rank, so that the partners a half may
 /// weigh with are a prefix of the other list (see [`pairs_blocked`]).
@@ -88,13 +95,24 @@ pub(crate) fn pairs(
     if top_words.is_empty() || bottom_words.is_empty() {
         return 0;
     }
-    let Some(hot) = split_on(top_words.len().min(bottom_words.len()), bits) else {
+    let len = top_words.len().min(bottom_words.len());
+    // The bits both lists use, looked for only in lists long enough to split: the
+    // split rewrites every word anyway, so narrowing them costs little more there.
+    let split = (len >= SPLIT_FROM)
+        .then(|| shared_bits(top_words, bottom_words, bits))
+        .and_then(|shared| {
+            Some((
+                split_on(len, bits, Squeeze::keeping(shared).bits())?,
+                shared,
+            ))
+        });
+    let Some((hot, shared)) = split else {
         // Short lists are one class: theirs would be nearly empty. (The tags are
         // above the bits that the tables read.)
         let lists = [(top_words, &tops.runs), (bottom_words, &bottoms.runs)];
         return pairs_blocked(lists, bits, rule, &mut work.tables);
     };
-    split_pairs([tops, bottoms], bits, hot, rule, work)
+    split_pairs([tops, bottoms], bits, shared, hot, rule, work)
 }
 
 /// How many hot bits lists are split on when the shorter has `len` words of `bits` bits
@@ -102,19 +120,20 @@ pub(crate) fn pairs(
 /// it: a test pins it, so that a retuning is a deliberate one.
 ///
 /// Lists shorter than [`SPLIT_FROM`] are never split. Those shorter than [`SHORT`]
-/// are split only where the bits left take one OR table fewer (at n = 18, 36 bits
-/// leave 32: four tables instead of five). Otherwise the classes' own tables cost
+/// are split only where the bits left take one OR table fewer than `bits` do (at n =
+/// 18, 36 bits leave 32: four tables instead of five). The bits left are the `width`
+/// bits that both lists use, less the hot ones. Otherwise the classes' own tables cost
 /// more than the pairs they rule out (docs/benchmarks.md, "Splitting long lists").
-fn split_on(len: usize, bits: u32) -> Option<u32> {
+fn split_on(len: usize, bits: u32, width: u32) -> Option<u32> {
     let hot = hot_bits(len);
-    let drops_a_table = tables_for(bits.saturating_sub(hot)) < tables_for(bits);
+    let drops_a_table = tables_for(width.saturating_sub(hot)) < tables_for(bits);
     (len >= SPLIT_FROM && (len >= SHORT || drops_a_table)).then_some(hot)
 }
 
 /// Whether [`pairs`] splits lists into classes when the shorter has `len` words of
 /// `bits` bits.
 pub(in crate::count::join) fn splits(len: usize, bits: u32) -> bool {
-    split_on(len, bits).is_some()
+    split_on(len, bits, bits).is_some()
 }
 
 /// The OR tables that words of `bits` bits take: one per [`CHUNK`] bits.
@@ -212,17 +231,22 @@ pub(super) mod tests {
         ];
         for (len, hot) in lengths {
             // 36 bits: every split drops an OR table (4 hot bits leave 32).
-            assert_eq!(split_on(len, 36), hot, "{len} words of 36 bits");
+            assert_eq!(split_on(len, 36, 36), hot, "{len} words of 36 bits");
         }
         // 38 bits: 4 hot bits leave 34, five tables as before, so short lists are
         // paired whole; 5 leave 33, no fewer either, but lists of 8,192 are split.
         for (len, hot) in [(SPLIT_FROM, None), (8_191, None), (8_192, Some(5))] {
-            assert_eq!(split_on(len, 38), hot, "{len} words of 38 bits");
+            assert_eq!(split_on(len, 38, 38), hot, "{len} words of 38 bits");
         }
         // 42 bits: 4 leave 38, five tables instead of six. 40 bits: 4 leave 36, five.
-        assert_eq!(split_on(SPLIT_FROM, 42), Some(4));
-        assert_eq!(split_on(SPLIT_FROM, 40), None);
-        assert_eq!(split_on(SPLIT_FROM - 1, 42), None);
+        assert_eq!(split_on(SPLIT_FROM, 42, 42), Some(4));
+        assert_eq!(split_on(SPLIT_FROM, 40, 40), None);
+        assert_eq!(split_on(SPLIT_FROM - 1, 42, 42), None);
+        // But where the lists share only 36 of the 40 bits, 4 hot bits leave 32: four
+        // tables. Lists too short to split stay whole however narrow.
+        assert_eq!(split_on(SPLIT_FROM, 40, 36), Some(4));
+        assert_eq!(split_on(SPLIT_FROM, 40, 37), None);
+        assert_eq!(split_on(SPLIT_FROM - 1, 40, 20), None);
         assert!(splits(SPLIT_FROM, 42) && !splits(SPLIT_FROM, 40));
         assert_eq!((SPLIT_FROM, SHORT, HOT_MAX), (2048, 8192, 10));
     }
@@ -334,9 +358,14 @@ pub(super) mod tests {
         let tops = Ranked::sort(tops, rule, &mut t);
         let bottoms = Ranked::sort(bottoms, rule, &mut b);
         let wanted = pairs_by_definition(tops.words, bottoms.words, rule);
+        // With the bits both lists use, and with every bit (no narrowing).
+        let shared = shared_bits(tops.words, bottoms.words, bits);
         for hot in 4..=HOT_MAX {
-            let split = split_pairs([tops, bottoms], bits, hot, rule, &mut Work::default());
-            assert_eq!(split, wanted, "{rule:?}, {hot} hot bits");
+            for keep in [shared, (1 << bits) - 1] {
+                let split =
+                    split_pairs([tops, bottoms], bits, keep, hot, rule, &mut Work::default());
+                assert_eq!(split, wanted, "{rule:?}, {hot} hot bits, {keep:#x}");
+            }
         }
         // Short lists: one block with tables, and pair by pair. Their words are tagged
         // with runs directly, every run as often (classes equal to the shade's are rare
@@ -360,6 +389,47 @@ pub(super) mod tests {
             let wanted = pairs_by_definition(&short[0], &short[1], rule);
             assert_eq!(whole, wanted, "{bits} bits, {t} x {b}");
         }
+    }
+
+    #[test]
+    fn lists_that_leave_bits_unused_are_narrowed_and_counted_alike() {
+        // 40-bit words, five tables, but the tops never have bits 0-3, 20-22 or 36-39
+        // and the bottoms never bits 30-31: the lists share 27 bits. Split on 4 hot
+        // bits they take three tables, narrowed, instead of five. Not narrowed, the
+        // split would leave 36 bits, five tables, so it is made only because they
+        // are. Counted against the definition, and against the same lists with every
+        // bit used (a bit that no top has, added to every bottom, changes no pair).
+        let bits = 40;
+        let mut random = xorshift(0x1f83_d9ab_fb41_bd6b);
+        let mut list = |len: usize, never: u64| -> Vec<u64> {
+            let mask = ((1u64 << bits) - 1) & !never;
+            (0..len).map(|_| random() & random() & mask).collect()
+        };
+        let never_top = 0xf | 0b111 << 20 | 0xf << 36;
+        let (tops, bottoms) = (list(2_100, never_top), list(2_200, 0b11 << 30));
+        let shared = shared_bits(&tops, &bottoms, bits);
+        assert_eq!(shared.count_ones(), 27);
+        assert!(Squeeze::keeping(shared).saves_a_table(bits));
+        assert_eq!(split_on(2_100, bits, 27), Some(4));
+        assert_eq!(split_on(2_100, bits, bits), None);
+        let wanted = pairs_by_definition(&tops, &bottoms, &Rule::NONE);
+        let counted = pairs(
+            lowest(&tops),
+            lowest(&bottoms),
+            bits,
+            &Rule::NONE,
+            &mut Work::default(),
+        );
+        assert_eq!(counted, wanted);
+        let filled: Vec<u64> = bottoms.iter().map(|&w| w | never_top).collect();
+        let whole = pairs(
+            lowest(&tops),
+            lowest(&filled),
+            bits,
+            &Rule::NONE,
+            &mut Work::default(),
+        );
+        assert_eq!(whole, wanted);
     }
 
     #[test]
@@ -454,7 +524,9 @@ pub(super) mod tests {
                 // Split on every number of hot bits the long lists may get.
                 for hot in 4..=HOT_MAX {
                     let lists = [lowest(&tops), lowest(&bottoms)];
-                    let split = split_pairs(lists, 40, hot, &Rule::NONE, &mut Work::default());
+                    let shared = shared_bits(&tops, &bottoms, 40);
+                    let split =
+                        split_pairs(lists, 40, shared, hot, &Rule::NONE, &mut Work::default());
                     assert_eq!(split, wanted, "{t} x {b}, {hot} hot bits");
                 }
             }
