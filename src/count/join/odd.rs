@@ -34,7 +34,7 @@ use std::vec::Vec;
 
 use super::batches::{Batch, free, middles, odd_stands_for};
 use super::cross::{self, Middle, marks};
-use super::filter::{Fold, fitting, one_run};
+use super::filter::{Fold, fitting, notes_bits, one_run};
 use super::halves::searched::{Role, count_set, sort};
 use super::halves::{Half, Numbering, Quarters, Rights};
 use super::pairs::{BLOCK, Ranked, Work, any_bits, pairs};
@@ -101,6 +101,12 @@ fn crossed(n: u32, column: u32, cross: bool) -> u64 {
     if cross { cross::weight(n, column) } else { 1 }
 }
 
+/// The diagonal bits that some word of an `n`-board's `list` may have, for the fold
+/// ([`Fold::of`]): those it has where [`notes_bits`], every bit elsewhere.
+fn bits_used(n: u32, list: &[u64]) -> u64 {
+    if notes_bits(n) { any_bits(list) } else { !0 }
+}
+
 /// Every list of one kind that a batch needs, by the free columns of its halves
 /// (shifted down): list `x` is `words[spans[x][0]..spans[x][1]]`, its words in the one
 /// run of [`RULE`].
@@ -108,7 +114,7 @@ fn crossed(n: u32, column: u32, cross: bool) -> u64 {
 struct Family {
     words: Vec<u64>,
     spans: Vec<[usize; 2]>,
-    /// The diagonal bits that some word of each list has ([`any_bits`]).
+    /// The diagonal bits that some word of each list may have ([`bits_used`]).
     any: Vec<u64>,
 }
 
@@ -129,17 +135,17 @@ impl Family {
         one_run(list)
     }
 
-    /// The diagonal bits that some word of list `x` has.
+    /// The diagonal bits that some word of list `x` may have.
     fn any(&self, x: u32) -> u64 {
         self.any[x as usize]
     }
 
-    /// Adds `words` as list `x`.
-    fn push(&mut self, x: usize, words: impl IntoIterator<Item = u64>) {
+    /// Adds `words` as list `x` of an `n`-board's family.
+    fn push(&mut self, n: u32, x: usize, words: impl IntoIterator<Item = u64>) {
         let start = self.words.len();
         self.words.extend(words);
         self.spans[x] = [start, self.words.len()];
-        self.any[x] = any_bits(&self.words[start..]);
+        self.any[x] = bits_used(n, &self.words[start..]);
     }
 }
 
@@ -193,7 +199,7 @@ impl Way {
                     nodes += made?.1;
                     end = made_end;
                     family.spans[x as usize] = [start, end];
-                    family.any[x as usize] = any_bits(&family.words[start..end]);
+                    family.any[x as usize] = bits_used(n, &family.words[start..end]);
                 }
                 Some(nodes)
             }
@@ -204,7 +210,7 @@ impl Way {
                 let nodes = sort(n, pattern, middle, role, &mut lists, room)?;
                 for (x, list) in lists.iter().enumerate() {
                     // Every half in the one run of the rule.
-                    family.push(x, list.iter().map(|&w| RULE.retag(w)));
+                    family.push(n, x, list.iter().map(|&w| RULE.retag(w)));
                 }
                 Some(nodes)
             }
@@ -452,7 +458,7 @@ impl Lists {
         }
         let [stripped_tops, stripped_bottoms] = &mut self.stripped;
         let shorter = self.tops.len().min(self.bottoms.len());
-        let shared = any_bits(&self.tops) & any_bits(&self.bottoms);
+        let shared = bits_used(n, &self.tops) & bits_used(n, &self.bottoms);
         let fold = Fold::of(
             Numbering::Built,
             n,
