@@ -174,7 +174,10 @@ mod tests {
         assert_eq!(kept(&squeeze), keep | 1 << 5);
         assert_eq!(squeeze.bits(), 7);
         // A gap of several bits is filled whole: runs at 0, 3, 7 and 12.
-        assert_eq!(with_shortest_gap_filled(0b1_0000_1000_1001), 0b1_0000_1000_1111);
+        assert_eq!(
+            with_shortest_gap_filled(0b1_0000_1000_1001),
+            0b1_0000_1000_1111
+        );
         // Ties go to the lowest gap: runs at 0, 2, 4, 6, each one bit apart.
         assert_eq!(with_shortest_gap_filled(0b101_0101), 0b101_0111);
         let many = Squeeze::keeping(0b101_0101);
