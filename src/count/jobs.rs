@@ -159,7 +159,7 @@ pub(crate) fn prepare<'a>(mut jobs: impl Iterator<Item = &'a Job>, room: Room) {
         _ => None,
     });
     if let (Some(n), true) = (batch, room.quarters) {
-        Quarters::prepare(u32::from(n));
+        Quarters::prepare(u32::from(n), room.kept);
     }
 }
 

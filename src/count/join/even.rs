@@ -32,7 +32,7 @@ fn count_by(batch: Batch, rule: &Rule, room: Room) -> Found {
     }
     // Built halves need no search and no sorting, so they come first.
     if room.quarters {
-        return by_quarters(batch, rule, room.words);
+        return by_quarters(batch, rule, room);
     }
     let (n, capacity) = (u32::from(batch.n), room.words);
     // A batch that does not fit has its lists dropped here, before `by_sets` makes its
@@ -90,12 +90,12 @@ fn sorted(n: u32, pattern: u32, capacity: usize) -> Option<([Vec<Vec<u64>>; 2], 
 }
 
 /// [`count`] with every column set's halves built from quarters (`halves/table.rs`), one
-/// set at a time; a set whose halves would pass `capacity` words is counted by
+/// set at a time, within `room`; a set whose halves would pass its words is counted by
 /// [`count_set`]. `nodes` is the pairs of quarter placements tested (and a searched
 /// set's queens placed).
-fn by_quarters(batch: Batch, rule: &Rule, capacity: usize) -> Found {
-    let n = u32::from(batch.n);
-    let quarters = Quarters::of(n);
+fn by_quarters(batch: Batch, rule: &Rule, room: Room) -> Found {
+    let (n, capacity) = (u32::from(batch.n), room.words);
+    let quarters = Quarters::of(n, room.kept);
     let board = (1u32 << n) - 1;
     let (mut tops, mut bottoms, mut work) = (Vec::new(), Vec::new(), Work::default());
     // The right parts of the tops and those of the bottoms, each kept while it lasts.
@@ -240,7 +240,7 @@ mod tests {
         let n = 14;
         let board = (1u32 << n) - 1;
         let key = board & !free(n);
-        let quarters = Quarters::of(n);
+        let quarters = Quarters::of(n, true);
         let mut nonzero = 0;
         for batch in batches(n) {
             let rule = Rule::of(batch);
@@ -315,6 +315,7 @@ mod tests {
         Room {
             words,
             quarters: false,
+            kept: false,
         }
     }
 
@@ -323,6 +324,7 @@ mod tests {
         Room {
             words,
             quarters: true,
+            kept: true,
         }
     }
 
@@ -336,6 +338,7 @@ mod tests {
                 let room = Room {
                     words: usize::MAX,
                     quarters,
+                    kept: quarters,
                 };
                 let (mut with, mut without, mut differ) = (0u64, 0u64, 0);
                 for batch in batches(n) {
@@ -364,6 +367,7 @@ mod tests {
                 let room = Room {
                     words: usize::MAX,
                     quarters,
+                    kept: quarters,
                 };
                 let joined: u64 = batches(n)
                     .map(|b| count(b, room).solutions * u64::from(b.weight))

@@ -56,7 +56,7 @@ pub(crate) fn count(batch: Batch, room: Room) -> Found {
 fn count_by(batch: Batch, room: Room, cross: bool) -> Found {
     let n = u32::from(batch.n);
     let way = if room.quarters {
-        Way::Built(Quarters::of(n))
+        Way::Built(Quarters::of(n, room.kept))
     } else {
         Way::Searched
     };
@@ -489,16 +489,22 @@ mod tests {
         // the middle cross and without.
         let last = if cfg!(debug_assertions) { 13 } else { 15 };
         for (n, cross) in (5..=last).step_by(2).flat_map(|n| [(n, false), (n, true)]) {
-            let (mut totals, mut fell_back) = ([0u64; 4], 0);
+            let (mut totals, mut fell_back) = ([0u64; 5], 0);
             for batch in batches(n) {
                 let weight = u64::from(batch.weight);
+                // The last one built from a table without its parts' words.
                 let rooms = [
-                    (usize::MAX, true),
-                    (usize::MAX, false),
-                    (BLOCK, true),
-                    (BLOCK, false),
+                    (usize::MAX, true, true),
+                    (usize::MAX, false, false),
+                    (BLOCK, true, true),
+                    (BLOCK, false, false),
+                    (usize::MAX, true, false),
                 ];
-                let room = |(words, quarters)| Room { words, quarters };
+                let room = |(words, quarters, kept)| Room {
+                    words,
+                    quarters,
+                    kept,
+                };
                 let counts = rooms.map(|r| count_by(batch, room(r), cross));
                 for (total, found) in totals.iter_mut().zip(&counts) {
                     *total += weight * found.solutions;
@@ -508,7 +514,7 @@ mod tests {
                 // found without work.
                 // Searched, and built from quarters (with room for every set's lists,
                 // and for too few words, which searches again).
-                let table = Way::Built(Quarters::of(n));
+                let table = Way::Built(Quarters::of(n, true));
                 for (way, words) in [
                     (&Way::Searched, usize::MAX),
                     (&table, usize::MAX),
@@ -559,6 +565,7 @@ mod tests {
                     let room = Room {
                         words: usize::MAX,
                         quarters,
+                        kept: quarters,
                     };
                     let counted = count_by(batch, room, cross).solutions;
                     assert_eq!(counted, every_choice, "{batch:?} {room:?} cross={cross}");
@@ -585,7 +592,11 @@ mod tests {
                 if n == 17 && words == 1 {
                     continue; // every set searched: seconds, and 15 covers it
                 }
-                let room = Room { words, quarters };
+                let room = Room {
+                    words,
+                    quarters,
+                    kept: quarters,
+                };
                 let (mut with, mut without, mut differ) = (0u64, 0u64, 0);
                 for batch in batches(n) {
                     let weight = u64::from(batch.weight);
@@ -656,11 +667,12 @@ mod tests {
         // which reads every bit of a word's diagonals. One set at a time, searched and
         // built from quarters (`Lists::built`).
         let n = 15;
-        let table = Way::Built(Quarters::of(n));
+        let table = Way::Built(Quarters::of(n, true));
         for (batch, cross) in batches(n).take(2).flat_map(|b| [(b, false), (b, true)]) {
             let room = Room {
                 words: usize::MAX,
                 quarters: true,
+                kept: true,
             };
             let whole = count_by(batch, room, cross).solutions;
             let [searched, built] = [&Way::Searched, &table].map(|way| {
@@ -694,7 +706,7 @@ mod tests {
         // with a longer list are refused (and counted set by set, checked above), the
         // others counted as with no limit.
         let n = if cfg!(debug_assertions) { 13 } else { 15 };
-        for way in [Way::Built(Quarters::of(n)), Way::Searched] {
+        for way in [Way::Built(Quarters::of(n, true)), Way::Searched] {
             let (mut refused, mut counted) = (0, 0);
             for batch in batches(n) {
                 let whole = by_families(batch, &way, true, UNLIMITED).unwrap();
@@ -721,7 +733,7 @@ mod tests {
         // a list is refused as it is made, by the pairs of parts it tests, so at its
         // own length it may already be refused, but never below it.
         let n = if cfg!(debug_assertions) { 13 } else { 15 };
-        for way in [Way::Built(Quarters::of(n)), Way::Searched] {
+        for way in [Way::Built(Quarters::of(n, true)), Way::Searched] {
             let mut checked = 0;
             for batch in batches(n) {
                 let s = n / 2 - batch.pattern.count_ones();
@@ -777,7 +789,7 @@ mod tests {
         // corner one, which keeps no half under the cross).
         let n = 13;
         let f = free(n).count_ones();
-        for way in [Way::Built(Quarters::of(n)), Way::Searched] {
+        for way in [Way::Built(Quarters::of(n, true)), Way::Searched] {
             for batch in batches(n) {
                 let made = |shape, role, middle| {
                     let mut family = Family::default();

@@ -21,7 +21,7 @@ use crate::count::join::reflection::{RANKS, Rule, end_class, ends};
 impl Quarters {
     /// Which of a kept left part's words `half` takes, if the table keeps them.
     fn kept(&self, half: Half) -> Option<usize> {
-        if self.lefts.is_empty() {
+        if !self.keeps() {
             None
         } else if half == Half::Top {
             Some(0)
@@ -32,7 +32,7 @@ impl Quarters {
 
     /// Which of a kept right part's words `half` takes, if the table keeps them.
     fn kept_right(&self, half: Half) -> Option<usize> {
-        if self.rights.is_empty() {
+        if self.rights[0].is_empty() {
             None
         } else {
             self.kept(half)
@@ -140,9 +140,9 @@ impl Quarters {
                 // board's table keeps each part's word, mark included.
                 let span = self.span(all_rows ^ rows, right);
                 let entries = &self.entries[span.clone()];
-                let words = kept_rights.map(|which| (&self.rights[span], which));
+                let words = kept_rights.map(|which| &self.rights[which][span]);
                 let word = move |i: usize, r| match words {
-                    Some((words, which)) => words[i][which],
+                    Some(words) => words[i],
                     None => right_part(frame, marks, r),
                 };
                 (entries.iter().enumerate())
@@ -165,8 +165,10 @@ impl Quarters {
             }
             let run = rule.run_tag(k, rows, run);
             end = if let Some(which) = kept {
-                let lefts = self.lefts[span].iter();
-                let lefts = lefts.map(|left| [left.words[which], left.clash]);
+                let lefts = self.lefts[which][span.clone()].iter();
+                let lefts = lefts
+                    .zip(&self.clash[span])
+                    .map(|(&word, &clash)| [word, clash]);
                 join_all(lefts, [run, avoid], rights, out, end)
             } else {
                 let lefts = self.entries[span].iter();
@@ -511,9 +513,10 @@ mod tests {
         // bits of diagonals, below the marks), and every half built must carry it.
         let mut table = Quarters::build(13, true);
         let marker = [1 << 40, 1 << 41];
-        for words in &mut table.rights {
-            words[0] |= marker[0];
-            words[1] |= marker[1];
+        for (words, marker) in table.rights.iter_mut().zip(marker) {
+            for word in words {
+                *word |= marker;
+            }
         }
         let set = 0b1_0101_0101_0100;
         for (half, which) in [(Half::Top, 0), (Half::Turned, 1)] {
@@ -534,7 +537,7 @@ mod tests {
         // (for tops, and bottoms or turned tops) and from one that makes them.
         for n in [13u32, 14] {
             let [kept, made] = [true, false].map(|lefts| Quarters::build(n, lefts));
-            assert!(!kept.lefts.is_empty() && made.lefts.is_empty());
+            assert!(kept.keeps() && !made.keeps());
             let key = ((1u32 << n) - 1) & !crate::count::join::batches::free(n);
             let sets = (0u32..1 << n).filter(|s| s.count_ones() == n / 2);
             for (i, set) in sets.enumerate().filter(|(i, _)| i % 5 == 0) {

@@ -12,5 +12,5 @@ mod table;
 mod words;
 
 pub(crate) use built::Rights;
-pub(crate) use table::Quarters;
+pub(crate) use table::{Quarters, may_keep};
 pub(crate) use words::{Half, Numbering};

@@ -6,10 +6,10 @@
 //! The table holds about 0.9 million placements for `m = 9` (8 MB with its index),
 //! 7.5 million for `m = 10` (64 MB) and 67 million for `m = 11` (568 MB), some 8x more
 //! per step of `m`. The join uses it where it fits the memory budget
-//! ([`Quarters::bytes`], `room.rs`). Up to `m = 9` it also keeps each placement's
-//! words as a left part of this board's halves, so that a left part joined with a few
-//! right ones is not remade for every list. For odd boards it keeps their words as a
-//! right part too.
+//! ([`Quarters::bytes`], `room.rs`). Up to `m = 10`, where the budget holds them, it
+//! also keeps each placement's words as a left part of this board's halves, so that a
+//! left part joined with a few right ones is not remade for every list. For odd boards
+//! it keeps their words as a right part too.
 
 use std::sync::{Arc, Mutex};
 use std::vec::Vec;
@@ -30,31 +30,31 @@ pub(crate) struct Quarters {
     /// The placement's diagonals in the quarter's own coordinates: bit `r - c + m - 1`
     /// for each queen (`r`, `c`) in the low half, bit `r + c` in the high half.
     pub(super) entries: Vec<u64>,
-    /// Each entry as a left part of this board's halves, where kept ([`LEFTS_UP_TO`]).
+    /// Each entry as a left part of this board's halves, where kept ([`may_keep`]):
+    /// the diagonals a right part joined with it must not have ([`Frame::clash`]).
     /// Made once rather than for every list, since a left part joins several right
     /// ones (docs/benchmarks.md, "Why the code is shaped so").
-    pub(super) lefts: Vec<Left>,
+    pub(super) clash: Vec<u64>,
+    /// Each entry's share of a top's word as a left part, and of the other kind of
+    /// half's ([`Half::other`]), where kept. One array per kind rather than one
+    /// array of pairs: a list reads one kind, so each cache line it loads holds only
+    /// words it uses (docs/benchmarks.md, "Part words kept by kind").
+    pub(super) lefts: [Vec<u64>; 2],
     /// Each entry's word as a right part, with its middle cross's mark where that
     /// applies, for the same two kinds of half as `lefts`: kept for odd boards alone
     /// ([`keeps_rights`]).
-    pub(super) rights: Vec<[u64; 2]>,
+    pub(super) rights: [Vec<u64>; 2],
 }
 
-/// A quarter placement kept as a left part of its board's halves.
-pub(super) struct Left {
-    /// The diagonals a right part joined with it must not have ([`Frame::clash`]).
-    pub(super) clash: u64,
-    /// Its share of a top's word and of the other kind of half's ([`Half::other`]).
-    pub(super) words: [u64; 2],
-}
+/// The largest quarter whose table may keep its parts' words: `m = 10` (n up to 20).
+/// At `m = 9` they add 22 MB to the table's 8 MB, at `m = 10` 181 MB to 64 MB (less
+/// for odd boards, whose table leaves out a row). At `m = 11` they would add 1.6 GB.
+const KEPT_UP_TO: u32 = 10;
 
-/// The largest quarter whose table keeps its left parts' words: `m = 9` (n up to 18),
-/// where they add 22 MB to the table's 8 MB. At `m = 10` they would add 181 MB.
-const LEFTS_UP_TO: u32 = 9;
-
-/// Whether the table for an `n`×`n` board keeps its left parts' words.
-pub(super) fn keeps_lefts(n: u32) -> bool {
-    n.div_ceil(2) <= LEFTS_UP_TO
+/// Whether the table for an `n`×`n` board may keep its parts' words: where the budget
+/// holds them too (`room.rs`).
+pub(crate) fn may_keep(n: u32) -> bool {
+    n.div_ceil(2) <= KEPT_UP_TO
 }
 
 /// Whether the table for an `n`×`n` board keeps its right parts' words as well. An
@@ -63,28 +63,34 @@ pub(super) fn keeps_lefts(n: u32) -> bool {
 /// and 18 keeping them costs more than it saves. Only the speed depends on this
 /// (docs/benchmarks.md, "Right parts kept for odd boards").
 pub(super) fn keeps_rights(n: u32) -> bool {
-    keeps_lefts(n) && n % 2 == 1
+    may_keep(n) && n % 2 == 1
 }
 
 impl Quarters {
     /// The bytes a table for an `n`×`n` board takes, from the placement counts of
     /// [`PLACEMENTS`] (`None` where not listed: too large to consider): the entries
-    /// (with their left parts' words up to [`LEFTS_UP_TO`], and right parts' words
-    /// where [`keeps_rights`]), the group index, and as much again for the copies of
-    /// its regions' parts that the threads building it keep (one region each, so this
-    /// is more than they take). An odd board's table leaves out a row
+    /// (with their left parts' words if `kept` and [`may_keep`], and right parts'
+    /// words where [`keeps_rights`] too), the group index, and as much again for the
+    /// copies of its regions' parts that the threads building it keep (one region
+    /// each, so this is more than they take). An odd board's table leaves out a row
     /// ([`skipped_row`]), so it takes less.
-    pub(crate) fn bytes(n: u32) -> Option<usize> {
+    pub(crate) fn bytes(n: u32, kept: bool) -> Option<usize> {
         let m = n.div_ceil(2);
         let placements = PLACEMENTS.get(m as usize)?;
-        let lefts = if keeps_lefts(n) { placements * 24 } else { 0 };
-        let rights = if keeps_rights(n) { placements * 16 } else { 0 };
+        let kept = kept && may_keep(n);
+        let lefts = if kept { placements * 24 } else { 0 };
+        let rights = if kept && keeps_rights(n) {
+            placements * 16
+        } else {
+            0
+        };
         Some(placements * 8 + (8 << (2 * m)) + lefts + rights)
     }
 
-    /// The shared table for an `n`×`n` board, built on first use, on this thread.
-    pub(crate) fn of(n: u32) -> Arc<Quarters> {
-        Quarters::shared(n, false)
+    /// The shared table for an `n`×`n` board, with its parts' words if `kept` (and
+    /// [`may_keep`]), built on first use, on this thread.
+    pub(crate) fn of(n: u32, kept: bool) -> Arc<Quarters> {
+        Quarters::shared(n, kept, false)
     }
 
     /// Builds the shared table for an `n`×`n` board, unless built, on the threads of the
@@ -95,24 +101,26 @@ impl Quarters {
     /// may take up a subtask, which would wait for the table. A pool of one thread
     /// builds it as `of` does: the left parts' words made through rayon take about
     /// three times the instructions of one plain loop.
-    pub(crate) fn prepare(n: u32) {
-        Quarters::shared(n, rayon::current_num_threads() > 1);
+    pub(crate) fn prepare(n: u32, kept: bool) {
+        Quarters::shared(n, kept, rayon::current_num_threads() > 1);
     }
 
     /// [`of`](Quarters::of), built on the pool's threads if `parallel`.
-    fn shared(n: u32, parallel: bool) -> Arc<Quarters> {
+    fn shared(n: u32, kept: bool, parallel: bool) -> Arc<Quarters> {
+        let kept = kept && may_keep(n);
         static BUILT: Mutex<Vec<Arc<Quarters>>> = Mutex::new(Vec::new());
         // A poisoned lock only means another thread panicked while building; the list
         // itself is always whole.
         let mut built = BUILT
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(found) = built.iter().find(|q| q.n == n) {
+        if let Some(found) = built.iter().find(|q| q.n == n && q.keeps() == kept) {
             return Arc::clone(found);
         }
-        // One table at a time: a process that counts another size drops the old one.
+        // One table at a time: a process that counts another size, or with another
+        // budget, drops the old one.
         built.clear();
-        let table = Arc::new(Quarters::built(n, keeps_lefts(n), parallel));
+        let table = Arc::new(Quarters::built(n, kept, parallel));
         built.push(Arc::clone(&table));
         table
     }
@@ -122,6 +130,11 @@ impl Quarters {
     #[cfg(test)]
     pub(crate) fn build(n: u32, lefts: bool) -> Quarters {
         Quarters::built(n, lefts, false)
+    }
+
+    /// Whether this table keeps its parts' words.
+    pub(super) fn keeps(&self) -> bool {
+        !self.clash.is_empty()
     }
 
     /// `build`, on the pool's threads if `parallel`. Each region
@@ -173,20 +186,23 @@ impl Quarters {
             m,
             starts,
             entries,
-            lefts: Vec::new(),
-            rights: Vec::new(),
+            clash: Vec::new(),
+            lefts: [Vec::new(), Vec::new()],
+            rights: [Vec::new(), Vec::new()],
         };
         if lefts {
-            let [top, other] = [Half::Top, Half::other(n)].map(|half| Frame::of(n, half));
-            let left = move |quarter| Left {
-                clash: top.clash(quarter),
-                words: [top.left_word(quarter), other.left_word(quarter)],
-            };
-            table.lefts = for_each_entry(&table.entries, parallel, left);
+            let frames = [Half::Top, Half::other(n)].map(|half| Frame::of(n, half));
+            let entries = &table.entries;
+            table.clash = for_each_entry(entries, parallel, |quarter| frames[0].clash(quarter));
+            table.lefts = frames
+                .map(|frame| for_each_entry(entries, parallel, |quarter| frame.left_word(quarter)));
             if keeps_rights(n) {
                 let marks = cross::applies(n);
-                let right = move |quarter| [top, other].map(|f| right_part(f, marks, quarter));
-                table.rights = for_each_entry(&table.entries, parallel, right);
+                table.rights = frames.map(|frame| {
+                    for_each_entry(entries, parallel, |quarter| {
+                        right_part(frame, marks, quarter)
+                    })
+                });
             }
         }
         table
@@ -544,9 +560,11 @@ mod tests {
             }
         }
         assert_eq!(kept, odd.entries.len());
-        assert_eq!(odd.lefts.len(), kept);
+        assert_eq!(odd.lefts.each_ref().map(Vec::len), [kept; 2]);
+        assert_eq!(odd.clash.len(), kept);
         // The odd table keeps its right parts' words too, the even one does not.
-        assert_eq!([odd.rights.len(), even.rights.len()], [kept, 0]);
+        assert_eq!(odd.rights.each_ref().map(Vec::len), [kept; 2]);
+        assert_eq!(even.rights.each_ref().map(Vec::len), [0; 2]);
         assert!(left_out > kept / 2, "{left_out} left out, {kept} kept");
         assert_eq!([skipped_row(13), skipped_row(14)], [1 << 6, 0]);
     }
@@ -555,21 +573,22 @@ mod tests {
     fn right_parts_are_kept_for_odd_boards_with_left_parts() {
         // A speed setting, not a count's: pinned so that it changes only on purpose.
         let kept: Vec<u32> = (9..=27).filter(|&n| keeps_rights(n)).collect();
-        assert_eq!(kept, [9, 11, 13, 15, 17]);
-        assert!((9..=27).all(|n| !keeps_rights(n) || keeps_lefts(n)));
+        assert_eq!(kept, [9, 11, 13, 15, 17, 19]);
+        assert!((9..=27).all(|n| !keeps_rights(n) || may_keep(n)));
+        let may: Vec<u32> = (9..=27).filter(|&n| may_keep(n)).collect();
+        assert_eq!(may, (9..=20).collect::<Vec<_>>());
         // Each kept word is the one `right_part` makes, mark included.
         let n = if cfg!(debug_assertions) { 13 } else { 17 };
         let table = Quarters::build(n, true);
         let frames = [Half::Top, Half::Turned].map(|half| Frame::of(n, half));
         for (i, &quarter) in table.entries.iter().enumerate() {
             let made = frames.map(|frame| right_part(frame, true, quarter));
-            assert_eq!(table.rights[i], made, "entry {i}");
+            assert_eq!(table.rights.each_ref().map(|r| r[i]), made, "entry {i}");
         }
         // Some of them carry a mark, so the comparison above covers marks.
-        let unmarked = |(&quarter, words): (&u64, &[u64; 2])| {
-            words[0] == right_part(frames[0], false, quarter)
-        };
-        assert!(!table.entries.iter().zip(&table.rights).all(unmarked));
+        let unmarked =
+            |(&quarter, &word): (&u64, &u64)| word == right_part(frames[0], false, quarter);
+        assert!(!table.entries.iter().zip(&table.rights[0]).all(unmarked));
     }
 
     #[test]
@@ -585,20 +604,21 @@ mod tests {
                 .build()
                 .unwrap();
             for &n in sizes {
-                let lefts = keeps_lefts(n);
-                let one = Quarters::build(n, lefts);
-                let many = pool.install(|| Quarters::built(n, lefts, true));
+                let one = Quarters::build(n, true);
+                let many = pool.install(|| Quarters::built(n, true, true));
                 assert_eq!(one.starts, many.starts, "n={n} threads={threads}");
                 assert_eq!(one.entries, many.entries, "n={n} threads={threads}");
-                let words = |t: &Quarters| {
-                    t.lefts
-                        .iter()
-                        .map(|l| (l.clash, l.words))
-                        .collect::<Vec<_>>()
-                };
-                assert_eq!(words(&one), words(&many), "n={n} threads={threads}");
+                assert_eq!(one.clash, many.clash, "n={n} threads={threads}");
+                assert_eq!(one.lefts, many.lefts, "n={n} threads={threads}");
                 assert_eq!(one.rights, many.rights, "n={n} threads={threads}");
-                assert_eq!(one.lefts.len(), one.entries.len() * usize::from(lefts));
+                assert_eq!(one.clash.len(), one.entries.len());
+                // Each kept word is the one its frame makes.
+                let frames = [Half::Top, Half::other(n)].map(|half| Frame::of(n, half));
+                for (i, &quarter) in one.entries.iter().enumerate().step_by(97) {
+                    assert_eq!(one.clash[i], frames[0].clash(quarter), "n={n} entry {i}");
+                    let made = frames.map(|frame| frame.left_word(quarter));
+                    assert_eq!(one.lefts.each_ref().map(|l| l[i]), made, "n={n} entry {i}");
+                }
             }
         }
     }
