@@ -105,7 +105,7 @@ mod tests {
                 },
                 "{kept}"
             );
-            assert_eq!(super::room(18, table / 3 * 4 - 4, 1).kept, false);
+            assert!(!super::room(18, table / 3 * 4 - 4, 1).kept);
         }
         assert!(!super::room(18, table / 3 * 4 - 4, 1).quarters);
         // The default budget keeps the words up to n = 20.

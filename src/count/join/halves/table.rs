@@ -107,8 +107,8 @@ impl Quarters {
 
     /// [`of`](Quarters::of), built on the pool's threads if `parallel`.
     fn shared(n: u32, kept: bool, parallel: bool) -> Arc<Quarters> {
-        let kept = kept && may_keep(n);
         static BUILT: Mutex<Vec<Arc<Quarters>>> = Mutex::new(Vec::new());
+        let kept = kept && may_keep(n);
         // A poisoned lock only means another thread panicked while building; the list
         // itself is always whole.
         let mut built = BUILT
