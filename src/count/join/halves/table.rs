@@ -592,6 +592,16 @@ mod tests {
     }
 
     #[test]
+    fn the_shared_table_keeps_its_words_exactly_when_asked() {
+        // Only memory and speed depend on it, so no count can tell: the budget's
+        // choice (`room.rs`) must reach the table, and a table of the other kind,
+        // kept from an earlier count, must not stand in for it.
+        for kept in [true, false, false, true] {
+            assert_eq!(Quarters::of(13, kept).keeps(), kept, "{kept}");
+        }
+    }
+
+    #[test]
     fn a_table_built_on_threads_is_the_one_built_on_one() {
         let sizes: &[u32] = if cfg!(debug_assertions) {
             &[9, 12, 14]
