@@ -59,10 +59,11 @@ pub(crate) fn room(n: u32, bytes: usize, threads: usize) -> Room {
 
 /// The least budget in which `threads` threads of an `n`×`n` count build their halves
 /// from the quarter table (without its parts' words), or `None` past the quarter sizes
-/// listed, where the halves are always searched. The table may take at most three quarters of the budget, and
-/// must leave every thread [`THREAD_MEMORY_MIN`]. Three quarters, so that the default
-/// 1 GiB holds the 568 MB table of n = 21 and 22: searched halves take about three
-/// times as long, and the lists rarely need much (docs/benchmarks.md, "Memory").
+/// listed, where the halves are always searched. The table may take at most three
+/// quarters of the budget, and must leave every thread [`THREAD_MEMORY_MIN`]. Three
+/// quarters, so that the default 1 GiB holds the 568 MB table of n = 21 and 22:
+/// searched halves take about three times as long, and the lists rarely need much
+/// (docs/benchmarks.md, "Memory").
 pub(crate) fn table_budget(n: u32, threads: usize) -> Option<usize> {
     least_budget(n, false, threads)
 }

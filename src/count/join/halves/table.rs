@@ -38,7 +38,7 @@ pub(crate) struct Quarters {
     /// Each entry's share of a top's word as a left part, and of the other kind of
     /// half's ([`Half::other`]), where kept. One array per kind rather than one
     /// array of pairs: a list reads one kind, so each cache line it loads holds only
-    /// words it uses (docs/benchmarks.md, "Part words kept by kind").
+    /// words it uses (docs/benchmarks.md, "Part words kept by kind, and up to m = 10").
     pub(super) lefts: [Vec<u64>; 2],
     /// Each entry's word as a right part, with its middle cross's mark where that
     /// applies, for the same two kinds of half as `lefts`: kept for odd boards alone
@@ -48,7 +48,8 @@ pub(crate) struct Quarters {
 
 /// The largest quarter whose table may keep its parts' words: `m = 10` (n up to 20).
 /// At `m = 9` they add 22 MB to the table's 8 MB, at `m = 10` 181 MB to 64 MB (less
-/// for odd boards, whose table leaves out a row). At `m = 11` they would add 1.6 GB.
+/// for odd boards, whose table leaves out a row). At `m = 11` they would add 1.6 GB,
+/// and building them there cost about what reading them saved.
 const KEPT_UP_TO: u32 = 10;
 
 /// Whether the table for an `n`×`n` board may keep its parts' words: where the budget
@@ -125,11 +126,11 @@ impl Quarters {
         table
     }
 
-    /// The table for an `n`×`n` board, with its left parts' words if `lefts` (and an odd
+    /// The table for an `n`×`n` board, with its left parts' words if `kept` (and an odd
     /// board's right parts' words with them, [`keeps_rights`]), built on this thread.
     #[cfg(test)]
-    pub(crate) fn build(n: u32, lefts: bool) -> Quarters {
-        Quarters::built(n, lefts, false)
+    pub(crate) fn build(n: u32, kept: bool) -> Quarters {
+        Quarters::built(n, kept, false)
     }
 
     /// Whether this table keeps its parts' words.
@@ -140,7 +141,7 @@ impl Quarters {
     /// `build`, on the pool's threads if `parallel`. Each region
     /// ([`SPLIT_COLUMNS`]) lists its placements twice: once to size its groups, once to
     /// fill them. The table is the same either way, down to the order of each group.
-    fn built(n: u32, lefts: bool, parallel: bool) -> Quarters {
+    fn built(n: u32, kept: bool, parallel: bool) -> Quarters {
         let m = n.div_ceil(2);
         let region = 1usize << (2 * m - split_columns(m));
         let skip = skipped_row(n);
@@ -190,7 +191,7 @@ impl Quarters {
             lefts: [Vec::new(), Vec::new()],
             rights: [Vec::new(), Vec::new()],
         };
-        if lefts {
+        if kept {
             let frames = [Half::Top, Half::other(n)].map(|half| Frame::of(n, half));
             let entries = &table.entries;
             table.clash = for_each_entry(entries, parallel, |quarter| frames[0].clash(quarter));
