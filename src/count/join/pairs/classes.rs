@@ -111,7 +111,7 @@ fn split_pairs_in<const SLOTS: usize>(
         fitting.reserve_exact(top_words.len());
         let mut fitting_runs = [0; RANKS + 1];
         for run in 0..RANKS {
-            for other in (0..1usize << hot).filter(|other| other & class == 0) {
+            for other in compatible(class, hot) {
                 let at = other * RANKS + run;
                 fitting.extend_from_slice(&sorted_tops[top_starts[at]..top_starts[at + 1]]);
             }
@@ -125,6 +125,19 @@ fn split_pairs_in<const SLOTS: usize>(
         );
     }
     count
+}
+
+/// The classes of `hot` bits that share none with `class`, in increasing order: the
+/// subsets of the bits it leaves. Walked directly rather than by testing every class,
+/// which took `2^hot` turns for each class, a million per pair of lists at 10 bits.
+fn compatible(class: usize, hot: u32) -> impl Iterator<Item = usize> {
+    let free = !class & ((1 << hot) - 1);
+    // `(sub - free) & free` is the next subset of `free` after `sub`: it carries
+    // through the bits outside `free`. After the last, it comes back to 0.
+    core::iter::successors(Some(0), move |&sub: &usize| {
+        let next = sub.wrapping_sub(free) & free;
+        (next != 0).then_some(next)
+    })
 }
 
 /// `list` sorted by `key` into `out` (a counting sort, stable), each word rewritten by
@@ -261,3 +274,19 @@ pub(super) fn hot_window(tops: &[u64], bottoms: &[u64], bits: u32, hot: u32) -> 
 
 /// Words per list that [`hot_window`] looks at.
 const HOT_SAMPLE: usize = 512;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_compatible_classes_are_those_sharing_no_hot_bit_each_once_in_order() {
+        for hot in 0..=HOT_MAX {
+            for class in 0..1usize << hot {
+                let walked: Vec<usize> = compatible(class, hot).collect();
+                let tested: Vec<usize> = (0..1usize << hot).filter(|o| o & class == 0).collect();
+                assert_eq!(walked, tested, "hot={hot} class={class:b}");
+            }
+        }
+    }
+}
