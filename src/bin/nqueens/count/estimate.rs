@@ -42,31 +42,31 @@ const CONSTELLATIONS: Model = Model {
     bend: None,
     small: None,
 };
-/// Even boards of the join, anchored at 18, where counts start to take seconds: 5.55x
-/// per row below it, 6.59x up to 20, and 7.8x past 20, where the quarter table no
+/// Even boards of the join, anchored at 18, where counts start to take seconds: 5.62x
+/// per row below it, 6.14x up to 20, and 7.8x past 20, where the quarter table no
 /// longer fits any cache and is read at random. The calibration count (16) is below
 /// that bend, so a machine whose caches bend elsewhere is not seen (see
 /// docs/benchmarks.md, 'Growth past 20').
 const JOIN_EVEN: Model = Model {
     n: 18,
-    seconds: 1.860,
-    growth: 6.59,
-    below: 5.55,
+    seconds: 1.647,
+    growth: 6.14,
+    below: 5.62,
     bend: Some((20, 7.8)),
     small: None,
 };
-/// Odd boards of the join, anchored at 19: 5.83x per row below it and 6.34x above,
+/// Odd boards of the join, anchored at 19: 5.48x per row below it and 6.90x above,
 /// up to 21, whose time is its one run on two threads taken as twice as long on one.
 /// 15 is slower than the growth from 17 says, so it has a time of its own, which the
-/// calibration count of odd sizes is scaled by. Its anchors come from a sitting of
-/// their own (docs/benchmarks.md, 'The estimate').
+/// calibration count of odd sizes is scaled by. The anchors of both parities come
+/// from one sitting (docs/benchmarks.md, 'The estimate').
 const JOIN_ODD: Model = Model {
     n: 19,
-    seconds: 15.72,
-    growth: 6.34,
-    below: 5.83,
+    seconds: 10.16,
+    growth: 6.90,
+    below: 5.48,
     bend: None,
-    small: Some(0.0291),
+    small: Some(0.0275),
 };
 /// Whole counts of the sizes past 22 on one thread, in seconds of the model's machine:
 /// shards of every M-th subtask, spread over the whole list, timed, and their mean
