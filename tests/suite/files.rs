@@ -334,10 +334,10 @@ fn the_same_file_for_checkpoint_and_output_is_refused() {
 fn a_run_stopped_by_sigterm_leaves_no_lock() {
     use std::io::BufRead as _;
     let dir = scratch("files-sigterm");
-    // n = 19 on one thread takes long enough (tens of seconds) to be announced on
-    // stderr, which happens once the interrupt handler is installed.
+    // n = 20 on one thread takes long enough (a minute) to be announced on stderr,
+    // which happens once the interrupt handler is installed.
     let mut child = Command::new(BIN)
-        .args(["count", "19", "--threads", "1", "--shard", "0/1"])
+        .args(["count", "20", "--threads", "1", "--shard", "0/1"])
         .args(["--output", "s.json"])
         .current_dir(&dir)
         .stdin(Stdio::null())
@@ -350,7 +350,7 @@ fn a_run_stopped_by_sigterm_leaves_no_lock() {
         .unwrap();
     // The line names the shard, and how to make that shard resumable.
     assert!(
-        announced.contains("counting shard 0/1 of n=19"),
+        announced.contains("counting shard 0/1 of n=20"),
         "{announced}"
     );
     assert!(

@@ -369,10 +369,12 @@ fn the_estimate_of_a_checkpointed_count_is_of_its_rest_and_reads_the_file_only()
     );
 }
 
-/// `count 19 --threads 1` with stdout and stderr piped, and its stderr to read.
-fn piped_19() -> (Child, BufReader<std::process::ChildStderr>) {
+/// `count 20 --threads 1` with stdout and stderr piped, and its stderr to read.
+/// (19 takes about 10 s there, just where counts start to be announced, so a fast
+/// moment of the machine would leave it unannounced.)
+fn piped_20() -> (Child, BufReader<std::process::ChildStderr>) {
     let mut child = Command::new(BIN)
-        .args(["count", "19", "--threads", "1"])
+        .args(["count", "20", "--threads", "1"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -383,10 +385,10 @@ fn piped_19() -> (Child, BufReader<std::process::ChildStderr>) {
 
 #[test]
 fn sigint_without_a_checkpoint_says_what_was_lost() {
-    // n = 19 takes tens of seconds on one thread, so it is announced on stderr, and
+    // n = 20 takes a minute on one thread, so it is announced on stderr, and
     // the announcement comes once the handler is installed: the signal is sent then,
     // not after a guessed delay that a loaded machine may not honour.
-    let (child, mut stderr) = piped_19();
+    let (child, mut stderr) = piped_20();
     let mut announced = String::new();
     stderr.read_line(&mut announced).unwrap();
     assert!(announced.contains("Ctrl-C stops it"), "{announced}");
@@ -484,15 +486,15 @@ fn foreign_and_damaged_checkpoints_are_refused_and_left_alone() {
 
 #[test]
 fn off_a_terminal_a_long_count_logs_each_tenth_with_the_time_left() {
-    // Release builds only: a debug build of n = 19 takes minutes to reach its first
-    // tenth, and the lines' wording, arithmetic and writing as subtasks finish are the
-    // unit tests' of progress.rs. What this adds is that a real count, piped, logs
-    // them: n = 19 on one thread is announced (tens of seconds) and reaches a tenth
-    // of its work in seconds.
+    // Release builds only: a debug build of n = 20 takes many minutes to reach its
+    // first tenth, and the lines' wording, arithmetic and writing as subtasks finish
+    // are the unit tests' of progress.rs. What this adds is that a real count, piped,
+    // logs them: n = 20 on one thread is announced (a minute) and reaches a tenth of
+    // its work in seconds.
     if cfg!(debug_assertions) {
         return;
     }
-    let (child, mut stderr) = piped_19();
+    let (child, mut stderr) = piped_20();
     let mut lines = Vec::new();
     for _ in 0..2 {
         let mut line = String::new();
@@ -504,7 +506,7 @@ fn off_a_terminal_a_long_count_logs_each_tenth_with_the_time_left() {
     assert_eq!(out.status.code(), Some(130));
     assert!(lines[0].contains("will take about"), "{lines:?}");
     let log = &lines[1];
-    assert!(log.starts_with("nqueens: n=19: 10% done, "), "{log}");
+    assert!(log.starts_with("nqueens: n=20: 10% done, "), "{log}");
     assert!(log.contains(" into this run; about "), "{log}");
     // The first line with a rate agrees with the estimate, or says how far it is and
     // why, in the direction the two figures show.
