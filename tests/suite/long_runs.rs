@@ -370,8 +370,8 @@ fn the_estimate_of_a_checkpointed_count_is_of_its_rest_and_reads_the_file_only()
 }
 
 /// `count 20 --threads 1` with stdout and stderr piped, and its stderr to read.
-/// (19 takes about 10 s there, just where counts start to be announced, so a fast
-/// moment of the machine would leave it unannounced.)
+/// Not 19: on one thread it takes about as long as the least count that is announced,
+/// so a fast moment of the machine would leave it unannounced.
 fn piped_20() -> (Child, BufReader<std::process::ChildStderr>) {
     let mut child = Command::new(BIN)
         .args(["count", "20", "--threads", "1"])

@@ -388,7 +388,7 @@ mod tests {
         // The join at 17 on two threads still gets a progress bar (0.1 s); at 16 it
         // takes 0.05 s.
         assert!(seconds(17, 2) > 0.1 && seconds(16, 2) < 0.1);
-        // 18 is never announced and 20 always; 19 is near the line.
+        // On the model's machine 18 is not announced and 20 is; 19 is near the line.
         assert!(seconds(18, 1) < ANNOUNCE_SECONDS && seconds(20, 1) > ANNOUNCE_SECONDS);
     }
 }

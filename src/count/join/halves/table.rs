@@ -68,13 +68,12 @@ pub(super) fn keeps_rights(n: u32) -> bool {
 }
 
 impl Quarters {
-    /// The bytes a table for an `n`×`n` board takes, from the placement counts of
-    /// [`PLACEMENTS`] (`None` where not listed: too large to consider): the entries
-    /// (with their left parts' words if `kept` and [`may_keep`], and right parts'
-    /// words where [`keeps_rights`] too), the group index, and as much again for the
-    /// copies of its regions' parts that the threads building it keep (one region
-    /// each, so this is more than they take). An odd board's table leaves out a row
-    /// ([`skipped_row`]), so it takes less.
+    /// The bytes a table for an `n`×`n` board takes, or `None` past the quarter sizes
+    /// that [`PLACEMENTS`] lists (too large to consider). It counts the entries, their
+    /// parts' words if `kept` (see [`may_keep`] and [`keeps_rights`]), and the group
+    /// index twice. The second index is for the copies that the threads building the
+    /// table keep of its regions, one region each: at most the index again. An odd
+    /// board's table leaves out a row ([`skipped_row`]), so it takes less than this.
     pub(crate) fn bytes(n: u32, kept: bool) -> Option<usize> {
         let m = n.div_ceil(2);
         let placements = PLACEMENTS.get(m as usize)?;

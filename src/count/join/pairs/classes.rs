@@ -128,9 +128,8 @@ fn split_pairs_in<const SLOTS: usize>(
 }
 
 /// The classes of `hot` bits that share none with `class`, in increasing order: the
-/// subsets of the bits it leaves. Walked directly rather than by testing every class,
-/// which took `2^hot` turns for each class: at 10 bits, a million per rank for each
-/// pair of lists.
+/// subsets of the bits it leaves. Walked directly: testing every class would take
+/// `2^hot` turns for each class, a million per rank and pair of lists at 10 bits.
 fn compatible(class: usize, hot: u32) -> impl Iterator<Item = usize> {
     let free = !class & ((1 << hot) - 1);
     // `(sub - free) & free` is the next subset of `free` after `sub`: it carries
