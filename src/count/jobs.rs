@@ -74,8 +74,14 @@ impl Border {
 impl Job {
     /// Searches the job and weights its result. A join stays within `room` (see
     /// [`room`]).
-    #[cfg_attr(not(feature = "std"), allow(unused_variables))] // no join without std
     pub(crate) fn run(self, room: Room) -> Result<Partial, CountError> {
+        self.run_keeping(room, &mut Kept::default())
+    }
+
+    /// [`Job::run`], reusing what a thread `kept` from its last job (see
+    /// [`join::Kept`]) and keeping this one's for its next.
+    #[cfg_attr(not(feature = "std"), allow(unused_variables))] // no join without std
+    pub(crate) fn run_keeping(self, room: Room, kept: &mut Kept) -> Result<Partial, CountError> {
         let mut partial = Partial::default();
         match self {
             Job::Small(n) => partial.add_raw(1, &small(n)?)?,
@@ -86,7 +92,9 @@ impl Job {
             #[cfg(feature = "std")]
             Job::Rotations(n) => partial.add_raw(1, &join::rotation_fixed(n))?,
             #[cfg(feature = "std")]
-            Job::Batch(batch) => partial.add_raw(batch.weight, &join::count(batch, room))?,
+            Job::Batch(batch) => {
+                partial.add_raw(batch.weight, &join::count(batch, room, kept))?;
+            }
         }
         Ok(partial)
     }
@@ -164,10 +172,14 @@ pub(crate) fn prepare<'a>(mut jobs: impl Iterator<Item = &'a Job>, room: Room) {
 }
 
 #[cfg(feature = "std")]
-pub(crate) use join::Room;
+pub(crate) use join::{Kept, Room};
 /// Without `std` there is no join, so nothing to bound.
 #[cfg(not(feature = "std"))]
 pub(crate) type Room = ();
+
+/// What a thread keeps from one job to the next: nothing, without the join.
+#[cfg(not(feature = "std"))]
+pub(crate) type Kept = ();
 
 #[cfg(feature = "std")]
 pub(crate) fn joins(n: u32) -> bool {

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use std::vec::Vec;
 
 use super::jobs::MEMORY_DEFAULT;
-use super::jobs::{Job, Room, jobs, joins, prepare, room};
+use super::jobs::{Job, Kept, Room, jobs, joins, prepare, room};
 use super::join::THREAD_MEMORY_MIN;
 use super::partial::Partial;
 use super::result::CountError;
@@ -212,10 +212,20 @@ impl Split {
 
     /// Runs one subtask within `room`.
     fn run_within(&self, index: usize, room: Room) -> Result<Partial, CountError> {
+        self.run_keeping(index, room, &mut Kept::default())
+    }
+
+    /// [`Split::run_within`], reusing what the thread `kept` from its last subtask.
+    fn run_keeping(
+        &self,
+        index: usize,
+        room: Room,
+        kept: &mut Kept,
+    ) -> Result<Partial, CountError> {
         self.jobs
             .get(index)
             .ok_or(CountError::OutOfRange { n: self.n })?
-            .run(room)
+            .run_keeping(room, kept)
     }
 
     /// A rough measure of subtask `index`'s work, for estimates only (`None` past the
@@ -323,15 +333,20 @@ impl Split {
             || failed.load(Ordering::Relaxed) || stop.is_some_and(|s| s.load(Ordering::Relaxed));
         let worker = |_: rayon::BroadcastContext<'_>| -> Result<Partial, CountError> {
             let mut sum = Partial::default();
+            // The room of one subtask's lists, kept for the next (`join::Kept`) and
+            // dropped when this thread runs out of subtasks.
+            let mut kept = Kept::default();
             while !stopped() {
                 let Some(&index) = indices.get(next.fetch_add(1, Ordering::Relaxed)) else {
                     break;
                 };
                 let started = Instant::now();
-                let done = self.run_within(index, room).and_then(|partial| {
-                    on_done(index, &partial, started.elapsed());
-                    sum.merge(partial)
-                });
+                let done = self
+                    .run_keeping(index, room, &mut kept)
+                    .and_then(|partial| {
+                        on_done(index, &partial, started.elapsed());
+                        sum.merge(partial)
+                    });
                 match done {
                     Ok(more) => sum = more,
                     Err(error) => {

@@ -21,14 +21,17 @@ use crate::count::found::Found;
 /// set's tops are paired with its complement's bottoms. If both sides together pass
 /// `room.words`, the batch is counted one column set at a time instead
 /// ([`count_set`], which takes its lists in pieces).
-pub(crate) fn count(batch: Batch, room: Room) -> Found {
+pub(crate) fn count(batch: Batch, room: Room, kept: &mut odd::Kept) -> Found {
+    if batch.n % 2 == 1 {
+        return odd::count(batch, room, kept);
+    }
     count_by(batch, &Rule::of(batch), room)
 }
 
 /// [`count`] with the pairs weighed by `rule`.
 fn count_by(batch: Batch, rule: &Rule, room: Room) -> Found {
     if batch.n % 2 == 1 {
-        return odd::count(batch, room);
+        return odd::count(batch, room, &mut odd::Kept::default());
     }
     // Built halves need no search and no sorting, so they come first.
     if room.quarters {
@@ -184,16 +187,16 @@ mod tests {
         let n = 14;
         let (mut fell_back, mut built_fell_back) = (0, 0);
         for batch in batches(n) {
-            let sorted = count(batch, searched(usize::MAX));
+            let sorted = count(batch, searched(usize::MAX), &mut odd::Kept::default());
             let one_by_one = by_sets(n, batch.pattern, &Rule::of(batch), usize::MAX);
             assert_eq!(sorted.solutions, one_by_one.solutions, "{batch:?}");
-            let tight = count(batch, searched(BLOCK));
+            let tight = count(batch, searched(BLOCK), &mut odd::Kept::default());
             assert_eq!(tight.solutions, sorted.solutions, "{batch:?}");
             fell_back += usize::from(tight.nodes != sorted.nodes);
             // Built from quarters, with room for every set's halves and for one block.
-            let built = count(batch, from_quarters(usize::MAX));
+            let built = count(batch, from_quarters(usize::MAX), &mut odd::Kept::default());
             assert_eq!(built.solutions, sorted.solutions, "{batch:?}");
-            let tight = count(batch, from_quarters(BLOCK));
+            let tight = count(batch, from_quarters(BLOCK), &mut odd::Kept::default());
             assert_eq!(tight.solutions, sorted.solutions, "{batch:?}");
             built_fell_back += usize::from(tight.nodes != built.nodes);
         }
@@ -256,7 +259,7 @@ mod tests {
             })
             .sum();
             assert_eq!(
-                count(batch, searched(usize::MAX)).nodes,
+                count(batch, searched(usize::MAX), &mut odd::Kept::default()).nodes,
                 searches,
                 "{batch:?}"
             );
@@ -269,7 +272,7 @@ mod tests {
                 .map(|(set, _)| tested(Half::Top, set) + tested(Half::Bottom, board ^ set))
                 .sum();
             assert_eq!(
-                count(batch, from_quarters(usize::MAX)).nodes,
+                count(batch, from_quarters(usize::MAX), &mut odd::Kept::default()).nodes,
                 pairs,
                 "{batch:?}"
             );
@@ -369,8 +372,10 @@ mod tests {
                     quarters,
                     kept: quarters,
                 };
+                // One thread's room, kept from batch to batch as a count keeps it.
+                let mut kept = odd::Kept::default();
                 let joined: u64 = batches(n)
-                    .map(|b| count(b, room).solutions * u64::from(b.weight))
+                    .map(|b| count(b, room, &mut kept).solutions * u64::from(b.weight))
                     .sum();
                 assert_eq!(
                     u128::from(joined),

@@ -51,6 +51,7 @@ mod rotations;
 pub(crate) use batches::{Batch, applies, batches, sets as work};
 pub(crate) use even::count;
 pub(crate) use halves::Quarters;
+pub(crate) use odd::Kept;
 pub(crate) use room::{Room, THREAD_MEMORY_MIN, room, table_budget};
 pub(crate) use rotations::fixed as rotation_fixed;
 

@@ -47,20 +47,53 @@ const RULE: Rule = Rule::NONE;
 
 /// Counts the placements of one odd board's batch, each weighed by upside down and by
 /// the middle cross (`cross.rs`; the batch's own weight is the caller's), within `room`.
-pub(crate) fn count(batch: Batch, room: Room) -> Found {
-    count_by(batch, room, cross::applies(u32::from(batch.n)))
+/// A thread reuses `kept` from one batch to the next (see [`Kept`]).
+pub(crate) fn count(batch: Batch, room: Room, kept: &mut Kept) -> Found {
+    count_keeping(batch, room, cross::applies(u32::from(batch.n)), kept)
+}
+
+/// What a thread keeps from one odd batch to the next: the room of its two families,
+/// of its filtered lists and of its pair counts. Made again for each batch, the
+/// families' room was zeroed and grown anew, a third of `count 17`'s page faults and
+/// about 4% of its time (docs/benchmarks.md, "Lists kept from batch to batch"). It
+/// holds no more than one batch may hold, and it is dropped when the thread's count
+/// ends. A batch whose families do not fit drops it before counting its sets.
+#[derive(Default)]
+pub(crate) struct Kept {
+    tops: Vec<u64>,
+    others: Vec<u64>,
+    top: Vec<u64>,
+    bottom: Vec<u64>,
+    work: Work,
+}
+
+impl Kept {
+    /// The words of room it holds, for the tests.
+    #[cfg(test)]
+    fn words(&self) -> usize {
+        [&self.tops, &self.others, &self.top, &self.bottom]
+            .iter()
+            .map(|v| v.capacity())
+            .sum()
+    }
+}
+
+/// [`count`] with nothing kept from another batch, with the middle cross if `cross`.
+#[cfg(test)]
+fn count_by(batch: Batch, room: Room, cross: bool) -> Found {
+    count_keeping(batch, room, cross, &mut Kept::default())
 }
 
 /// [`count`], with the middle cross if `cross` (which needs [`cross::applies`]) and
 /// every fitting pair once otherwise.
-fn count_by(batch: Batch, room: Room, cross: bool) -> Found {
+fn count_keeping(batch: Batch, room: Room, cross: bool, kept: &mut Kept) -> Found {
     let n = u32::from(batch.n);
     let way = if room.quarters {
         Way::Built(Quarters::of(n, room.kept))
     } else {
         Way::Searched
     };
-    by_families(batch, &way, cross, Limits::of(room.words))
+    by_families(batch, &way, cross, Limits::of(room.words), kept)
         .unwrap_or_else(|| by_sets(batch, &way, cross, room.words))
 }
 
@@ -241,17 +274,35 @@ fn avoid(numbering: Numbering, n: u32, middle: Middle) -> u64 {
 
 /// [`count`] with each family of lists made once (see the module's notes), each family
 /// within `limits`; `None` if one does not fit.
-fn by_families(batch: Batch, way: &Way, cross: bool, limits: Limits) -> Option<Found> {
+fn by_families(
+    batch: Batch,
+    way: &Way,
+    cross: bool,
+    limits: Limits,
+    kept: &mut Kept,
+) -> Option<Found> {
     let n = u32::from(batch.n);
     let free = free(n);
     let (all, f) = (free >> free.trailing_zeros(), free.count_ones());
     let s = n / 2 - batch.pattern.count_ones();
-    let (mut tops, mut others) = (Family::default(), Family::default());
+    // Taken, and given back only if the batch fits: one that does not drops it here,
+    // before `by_sets` makes lists of its own.
+    let Kept {
+        tops,
+        others,
+        mut top,
+        mut bottom,
+        mut work,
+    } = core::mem::take(kept);
+    let family = |words| Family {
+        words,
+        ..Family::default()
+    };
+    let (mut tops, mut others) = (family(tops), family(others));
     let (mut top_rights, mut other_rights) = (Rights::default(), Rights::default());
     let mut found = Found::default();
     let shape = [n, batch.pattern, s];
     found.nodes += way.family(shape, Role::Top, None, &mut tops, &mut top_rights, limits)?;
-    let (mut top, mut bottom, mut work) = (Vec::new(), Vec::new(), Work::default());
     // The bits stripped from every list before its pairs are counted.
     let strip = marks(n);
     for (column, pattern, weight) in middles(n, batch.pattern) {
@@ -321,6 +372,13 @@ fn by_families(batch: Batch, way: &Way, cross: bool, limits: Limits) -> Option<F
         }
         found.solutions += weight * solutions;
     }
+    *kept = Kept {
+        tops: tops.words,
+        others: others.words,
+        top,
+        bottom,
+        work,
+    };
     Some(found)
 }
 
@@ -709,9 +767,12 @@ mod tests {
         for way in [Way::Built(Quarters::of(n, true)), Way::Searched] {
             let (mut refused, mut counted) = (0, 0);
             for batch in batches(n) {
-                let whole = by_families(batch, &way, true, UNLIMITED).unwrap();
+                let whole =
+                    by_families(batch, &way, true, UNLIMITED, &mut Kept::default()).unwrap();
                 for list in [16, 64, BLOCK, 4 * BLOCK, 16 * BLOCK] {
-                    let Some(found) = by_families(batch, &way, true, lists_within(list)) else {
+                    let Some(found) =
+                        by_families(batch, &way, true, lists_within(list), &mut Kept::default())
+                    else {
                         refused += 1;
                         continue;
                     };
@@ -724,6 +785,32 @@ mod tests {
                 refused > 0 && counted > 0,
                 "n={n}: {refused} refused, {counted} counted"
             );
+        }
+    }
+
+    #[test]
+    fn room_kept_from_batch_to_batch_counts_as_fresh_room_and_is_dropped_when_refused() {
+        // One room carried through every batch, as a thread of a count carries it, and
+        // through a refused batch in between: each batch counts what it counts with
+        // fresh room, the room is held after a batch that fits and none after one
+        // that is refused.
+        let n = if cfg!(debug_assertions) { 13 } else { 15 };
+        for way in [Way::Built(Quarters::of(n, true)), Way::Searched] {
+            let mut kept = Kept::default();
+            for batch in batches(n) {
+                let fresh =
+                    by_families(batch, &way, true, UNLIMITED, &mut Kept::default()).unwrap();
+                let reused = by_families(batch, &way, true, UNLIMITED, &mut kept).unwrap();
+                assert_eq!(reused.solutions, fresh.solutions, "{batch:?}");
+                assert_eq!(reused.nodes, fresh.nodes, "{batch:?}");
+                assert!(kept.words() > 0, "{batch:?}: nothing kept");
+                let tiny = Limits { family: 1, list: 1 };
+                assert!(by_families(batch, &way, true, tiny, &mut kept).is_none());
+                assert_eq!(kept.words(), 0, "{batch:?}: kept past a refused batch");
+                // And the next batch starts from nothing, then from this one's room.
+                let again = by_families(batch, &way, true, UNLIMITED, &mut kept).unwrap();
+                assert_eq!(again.solutions, fresh.solutions, "{batch:?}");
+            }
         }
     }
 
@@ -815,7 +902,8 @@ mod tests {
                     let size = if column.is_some() { f - s } else { f - 1 - s };
                     nodes += made([n, pattern, size], Role::Bottom, middle);
                 }
-                let found = by_families(batch, &way, true, UNLIMITED).unwrap();
+                let found =
+                    by_families(batch, &way, true, UNLIMITED, &mut Kept::default()).unwrap();
                 assert_eq!(found.nodes, nodes, "{batch:?}");
             }
         }
