@@ -207,15 +207,12 @@ impl Split {
     /// assert_eq!(split.run_one(0).unwrap().total, 2);
     /// ```
     pub fn run_one(&self, index: usize) -> Result<Partial, CountError> {
-        self.run_within(index, room(self.n, self.memory, 1))
-    }
-
-    /// Runs one subtask within `room`.
-    fn run_within(&self, index: usize, room: Room) -> Result<Partial, CountError> {
+        let room = room(self.n, self.memory, 1);
         self.run_keeping(index, room, &mut Kept::default())
     }
 
-    /// [`Split::run_within`], reusing what the thread `kept` from its last subtask.
+    /// Runs one subtask within `room`, reusing what the thread `kept` from its last
+    /// subtask and keeping this one's for its next.
     fn run_keeping(
         &self,
         index: usize,

@@ -15,8 +15,9 @@ use crate::count::found::Found;
 
 /// Counts the placements of one batch: those whose top half's key columns are
 /// `batch.pattern`, each pair of halves weighted by the batch's [`Rule`] (the
-/// reflection in the diagonal; the batch's own weight is the caller's), within `room`. With the quarter table, see
-/// [`by_quarters`]. Without it, one search per side sorts the batch's tops, and the
+/// reflection in the diagonal; the batch's own weight is the caller's), within `room`.
+/// An odd board's batch goes to `odd.rs`, with the room the thread `kept` from its
+/// last batch. With the quarter table, see [`by_quarters`]. Without it, one search per side sorts the batch's tops, and the
 /// bottoms on the complementary key pattern, by their free columns; then each column
 /// set's tops are paired with its complement's bottoms. If both sides together pass
 /// `room.words`, the batch is counted one column set at a time instead
@@ -179,22 +180,27 @@ mod tests {
     use crate::count::join::batches::batches;
     use crate::count::join::pairs::BLOCK;
 
+    /// [`count`] of a batch with nothing kept from another.
+    fn fresh(batch: Batch, room: Room) -> Found {
+        count(batch, room, &mut odd::Kept::default())
+    }
+
     #[test]
     fn a_batch_equals_its_sets_and_falls_back_to_them_when_out_of_room() {
         // (An odd board's batches are `odd.rs`'s, tested there.)
         let n = 14;
         let (mut fell_back, mut built_fell_back) = (0, 0);
         for batch in batches(n) {
-            let sorted = count(batch, searched(usize::MAX), &mut odd::Kept::default());
+            let sorted = fresh(batch, searched(usize::MAX));
             let one_by_one = by_sets(n, batch.pattern, &Rule::of(batch), usize::MAX);
             assert_eq!(sorted.solutions, one_by_one.solutions, "{batch:?}");
-            let tight = count(batch, searched(BLOCK), &mut odd::Kept::default());
+            let tight = fresh(batch, searched(BLOCK));
             assert_eq!(tight.solutions, sorted.solutions, "{batch:?}");
             fell_back += usize::from(tight.nodes != sorted.nodes);
             // Built from quarters, with room for every set's halves and for one block.
-            let built = count(batch, from_quarters(usize::MAX), &mut odd::Kept::default());
+            let built = fresh(batch, from_quarters(usize::MAX));
             assert_eq!(built.solutions, sorted.solutions, "{batch:?}");
-            let tight = count(batch, from_quarters(BLOCK), &mut odd::Kept::default());
+            let tight = fresh(batch, from_quarters(BLOCK));
             assert_eq!(tight.solutions, sorted.solutions, "{batch:?}");
             built_fell_back += usize::from(tight.nodes != built.nodes);
         }
@@ -257,7 +263,7 @@ mod tests {
             })
             .sum();
             assert_eq!(
-                count(batch, searched(usize::MAX), &mut odd::Kept::default()).nodes,
+                fresh(batch, searched(usize::MAX)).nodes,
                 searches,
                 "{batch:?}"
             );
@@ -270,7 +276,7 @@ mod tests {
                 .map(|(set, _)| tested(Half::Top, set) + tested(Half::Bottom, board ^ set))
                 .sum();
             assert_eq!(
-                count(batch, from_quarters(usize::MAX), &mut odd::Kept::default()).nodes,
+                fresh(batch, from_quarters(usize::MAX)).nodes,
                 pairs,
                 "{batch:?}"
             );

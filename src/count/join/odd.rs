@@ -53,11 +53,11 @@ pub(crate) fn count(batch: Batch, room: Room, kept: &mut Kept) -> Found {
 }
 
 /// What a thread keeps from one odd batch to the next: the room of its two families,
-/// of its filtered lists and of its pair counts. Made again for each batch, the
-/// families' room was zeroed and grown anew, a third of `count 17`'s page faults and
-/// about 4% of its time (docs/benchmarks.md, "Lists kept from batch to batch"). It
-/// holds no more than one batch may hold, and it is dropped when the thread's count
-/// ends. A batch whose families do not fit drops it before counting its sets.
+/// its filtered lists and its pair counts. Made again for each batch, that room would
+/// be zeroed and grown anew each time, which costs `count 17` a third of its page
+/// faults (docs/benchmarks.md, "Lists kept from batch to batch"). It holds no more
+/// than one batch may hold. A batch whose families do not fit drops it before it
+/// counts its sets, and the thread drops it when its count ends.
 #[derive(Default)]
 pub(crate) struct Kept {
     tops: Vec<u64>,
@@ -76,12 +76,6 @@ impl Kept {
             .map(|v| v.capacity())
             .sum()
     }
-}
-
-/// [`count`] with nothing kept from another batch, with the middle cross if `cross`.
-#[cfg(test)]
-fn count_by(batch: Batch, room: Room, cross: bool) -> Found {
-    count_keeping(batch, room, cross, &mut Kept::default())
 }
 
 /// [`count`], with the middle cross if `cross` (which needs [`cross::applies`]) and
@@ -539,6 +533,12 @@ impl Lists {
 mod tests {
     use super::*;
     use crate::count::join::batches::{batches, column_sets, mirror};
+
+    /// [`count`] with nothing kept from another batch, with the middle cross if
+    /// `cross`.
+    fn count_by(batch: Batch, room: Room, cross: bool) -> Found {
+        count_keeping(batch, room, cross, &mut Kept::default())
+    }
 
     #[test]
     fn odd_boards_batches_give_the_totals_every_way() {
