@@ -627,19 +627,28 @@ fn a_number_too_large_for_64_bits_is_called_too_large() {
 
 #[test]
 fn an_estimate_from_a_timed_sample_says_what_it_rests_on_and_its_interval() {
-    // A sample of n = 16's subtasks for a second: the line names the sample, the time
-    // it took and a 95% interval around the projection; stderr says it is sampling.
+    // A second of n = 19's 273 subtasks on one thread: the line names the sample, the
+    // time it took and a 95% interval (or, from too few subtasks, only its upper end);
+    // stderr says it is sampling.
     let out = run(
-        &["count", "16", "--estimate", "--sample-seconds", "1"],
+        &[
+            "count",
+            "19",
+            "--estimate",
+            "--sample-seconds",
+            "1",
+            "--threads",
+            "1",
+        ],
         None,
     );
     let (line, err) = (text(&out.stdout), text(&out.stderr));
     assert!(out.status.success(), "{err}");
     assert!(
-        err.starts_with("nqueens: timing subtasks of n=16 drawn at random, for about 1 s"),
+        err.starts_with("nqueens: timing subtasks of n=19 drawn at random, for about 1 s"),
         "{err}"
     );
-    assert!(line.starts_with("counting n=16 would take "), "{line}");
+    assert!(line.starts_with("counting n=19 would take "), "{line}");
     let number_after = |marker: &str| -> u64 {
         let rest = line
             .split(marker)
@@ -656,14 +665,55 @@ fn an_estimate_from_a_timed_sample_says_what_it_rests_on_and_its_interval() {
     };
     let sampled = number_after("projected from ");
     let of = number_after(&format!("projected from {sampled} of "));
-    assert_eq!(of, nqueens::subtask_count(16).unwrap(), "{line}");
-    assert!((2..=of).contains(&sampled), "{line}");
+    assert_eq!(of, nqueens::subtask_count(19).unwrap(), "{line}");
+    assert!((2..of).contains(&sampled), "{line}");
     assert!(line.contains("(95% interval "), "{line}");
     assert!(
         line.contains("drawn at random and timed on this machine in "),
         "{line}"
     );
     assert!(line.contains("gives a tighter interval"), "{line}");
+}
+
+#[test]
+fn an_estimate_that_times_every_subtask_or_none_says_so_without_an_interval() {
+    // n = 16's 21 subtasks all finish within the second: their sum is no projection.
+    let out = run(
+        &["count", "16", "--estimate", "--sample-seconds", "1"],
+        None,
+    );
+    let line = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(line.starts_with("counting n=16 would take "), "{line}");
+    assert!(
+        line.contains(": all 21 of its subtasks were counted and timed on this machine in "),
+        "{line}"
+    );
+    assert!(!line.contains("interval"), "{line}");
+    // A shard with no subtasks times nothing, and says why.
+    let out = run(
+        &[
+            "count",
+            "20",
+            "--estimate",
+            "--sample-seconds",
+            "1",
+            "--shard",
+            "5000/100000",
+        ],
+        None,
+    );
+    let (line, err) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{err}");
+    assert_eq!(
+        line,
+        "counting shard 5000/100000 of n=20 would take no time: it has no subtasks\n"
+    );
+    assert!(!err.contains("timing subtasks"), "{err}");
+}
+
+#[test]
+fn sample_seconds_belongs_to_estimate_and_takes_whole_seconds() {
     // The option belongs to --estimate, and takes whole seconds from 1.
     let without = run(&["count", "16", "--sample-seconds", "5"], None);
     assert_usage_error(

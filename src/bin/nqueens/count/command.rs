@@ -196,7 +196,7 @@ fn print_projection(
     budget: u64,
 ) -> Result<(), Failure> {
     let n = split.n();
-    if !args.quiet {
+    if !args.quiet && !todo.is_empty() {
         notices::sampling(&estimate::subject(n, args.shard), budget);
     }
     // A seed from the clock: each estimate draws its own sample.

@@ -252,24 +252,45 @@ pub fn sampled_line(
         ),
         None => subject(n, shard),
     };
-    let interval = if projection.high.is_finite() {
+    let bare = |seconds: f64| human(per(seconds)).trim_start_matches("about ").to_owned();
+    let took_text = human(took).trim_start_matches("about ").to_owned();
+    if projection.of == 0 {
+        return format!("counting {what} would take no time: it has no subtasks\n");
+    }
+    if projection.sampled == projection.of {
+        // Every subtask was timed: the sum is no projection, and has no interval.
+        return format!(
+            "counting {what} would take {} on {threads} thread{plural}: all {} of its \
+             subtasks were counted and timed on this machine in {took_text}\n",
+            human(per(projection.seconds)),
+            grouped(projection.of as u64),
+        );
+    }
+    let interval = if !projection.high.is_finite() {
+        "no interval from one subtask".to_owned()
+    } else if projection.low <= projection.timed {
+        // The interval reaches below what the sample itself took: too few draws to
+        // bound the time from below, and the sample's own time is no useful bound.
         format!(
-            "95% interval {} to {}",
-            human(per(projection.low)).trim_start_matches("about "),
-            human(per(projection.high)).trim_start_matches("about ")
+            "95% interval up to {}; too few subtasks for a lower end",
+            bare(projection.high)
         )
     } else {
-        "no interval from one subtask".to_owned()
+        format!(
+            "95% interval {} to {}",
+            bare(projection.low),
+            bare(projection.high)
+        )
     };
     let tighter = (took * 10.0).ceil().max(60.0);
     format!(
         "counting {what} would take {} on {threads} thread{plural} ({interval}), \
-         projected from {} of {} subtasks drawn at random and timed on this machine in {}; \
+         projected from {} of {} subtasks drawn at random and timed on this machine in \
+         {took_text}; \
          --sample-seconds {tighter} gives a tighter interval\n",
         human(per(projection.seconds)),
         grouped(projection.sampled as u64),
         grouped(projection.of as u64),
-        human(took).trim_start_matches("about "),
     )
 }
 
@@ -390,5 +411,59 @@ mod tests {
         assert!(seconds(17, 2) > 0.1 && seconds(16, 2) < 0.1);
         // On the model's machine 18 is not announced and 20 is; 19 is near the line.
         assert!(seconds(18, 1) < ANNOUNCE_SECONDS && seconds(20, 1) > ANNOUNCE_SECONDS);
+    }
+
+    #[test]
+    fn a_sampled_line_gives_only_the_interval_ends_its_sample_bounds() {
+        let projection = |seconds, [low, high]: [f64; 2], timed, sampled, of| Projection {
+            seconds,
+            low,
+            high,
+            timed,
+            sampled,
+            of,
+        };
+        let line = |p: &Projection| sampled_line(24, None, None, 2, p, 30.0);
+        // Both ends, halved for the two threads.
+        let both = line(&projection(7200.0, [3600.0, 14_400.0], 60.0, 12, 1000));
+        assert!(
+            both.contains("about 60 minutes on 2 threads (95% interval 30 minutes to 2.0 hours)"),
+            "{both}"
+        );
+        assert!(
+            both.contains("projected from 12 of 1,000 subtasks"),
+            "{both}"
+        );
+        assert!(
+            both.contains("in 30 seconds; --sample-seconds 300 gives"),
+            "{both}"
+        );
+        // A low end at what the sample took bounds nothing: only the high end is given.
+        let upper = line(&projection(7200.0, [60.0, 14_400.0], 60.0, 3, 1000));
+        assert!(
+            upper.contains("(95% interval up to 2.0 hours; too few subtasks for a lower end)"),
+            "{upper}"
+        );
+        let one = line(&projection(7200.0, [60.0, f64::INFINITY], 60.0, 1, 1000));
+        assert!(one.contains("(no interval from one subtask)"), "{one}");
+        // Every subtask timed: their sum, said as such.
+        let all = line(&projection(90.0, [90.0, 90.0], 90.0, 21, 21));
+        assert_eq!(
+            all,
+            "counting n=24 would take about 45 seconds on 2 threads: all 21 of its \
+             subtasks were counted and timed on this machine in 30 seconds\n"
+        );
+        let none = sampled_line(
+            20,
+            Some((9, 10)),
+            None,
+            1,
+            &projection(0.0, [0.0; 2], 0.0, 0, 0),
+            0.0,
+        );
+        assert_eq!(
+            none,
+            "counting shard 9/10 of n=20 would take no time: it has no subtasks\n"
+        );
     }
 }

@@ -26,9 +26,12 @@ use crate::failure::Failure;
 pub struct Projection {
     /// The projected thread-seconds.
     pub seconds: f64,
-    /// The approximate 95% interval of `seconds`.
+    /// The approximate 95% interval of `seconds`. The low end is never below
+    /// `timed`, since the whole cannot take less than its part did.
     pub low: f64,
     pub high: f64,
+    /// The seconds of the distinct subtasks timed.
+    pub timed: f64,
     /// Subtasks timed, of how many.
     pub sampled: usize,
     pub of: usize,
@@ -115,6 +118,7 @@ pub fn project(draws: &[Draw], all_work: f64, of: usize, exact: Option<f64>) -> 
             seconds: sum,
             low: sum,
             high: sum,
+            timed: sum,
             sampled: of,
             of,
         };
@@ -141,6 +145,7 @@ pub fn project(draws: &[Draw], all_work: f64, of: usize, exact: Option<f64>) -> 
         seconds: mean.max(least),
         low: low.max(least),
         high: high.max(least),
+        timed: least,
         sampled: timed.len(),
         of,
     }
