@@ -551,3 +551,44 @@ fn merge_dash_reads_the_shard_results_on_stdin() {
     );
     assert_eq!(names(&dir), ["s0.json", "s1.json", "s2.json"]);
 }
+
+#[test]
+fn a_shard_output_holding_another_shards_result_is_kept_unless_forced() {
+    let dir = scratch("files-other-result");
+    let path = dir.join("shard.json");
+    let shard = |args: &[&str]| {
+        run_in(
+            &dir,
+            &[&["count", "12"], args, &["--output", "shard.json"]].concat(),
+        )
+    };
+    assert!(shard(&["--shard", "1/2"]).status.success());
+    let held = fs::read_to_string(&path).unwrap();
+    // Another shard number, or another size: refused, and the file is left as it was.
+    for (args, wanted) in [
+        (
+            &["--shard", "0/2"][..],
+            "shard output shard.json holds the result of shard 1/2 of n=12; refusing to \
+             replace it with shard 0/2 of n=12 (pass --force to replace it)",
+        ),
+        (&["--shard", "1/3"], "with shard 1/3 of n=12"),
+    ] {
+        assert_usage_error(&shard(args), wanted, &format!("{args:?}"));
+        assert_eq!(fs::read_to_string(&path).unwrap(), held, "{args:?}");
+    }
+    let other = run_in(
+        &dir,
+        &["count", "13", "--shard", "1/2", "--output", "shard.json"],
+    );
+    assert_usage_error(&other, "with shard 1/2 of n=13", "another size");
+    // The same shard again replaces it; so does --force, and so is a file that holds
+    // no shard result.
+    assert!(shard(&["--shard", "1/2"]).status.success());
+    assert!(shard(&["--shard", "0/2", "--force"]).status.success());
+    let replaced: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(replaced["shard"], 0);
+    fs::write(&path, "notes\n").unwrap();
+    assert!(shard(&["--shard", "1/2"]).status.success());
+    assert_eq!(names(&dir), ["shard.json"]);
+}

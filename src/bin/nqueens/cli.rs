@@ -240,6 +240,7 @@ fn digits(text: &str) -> Option<u64> {
 /// Options of `nqueens count`.
 #[allow(clippy::struct_excessive_bools)] // command-line switches are bools
 #[derive(Args, Debug)]
+#[group(id = "replaced", args = ["checkpoint", "output"], multiple = true, required = false)]
 pub struct CountArgs {
     #[command(flatten)]
     pub size: Size,
@@ -264,8 +265,9 @@ pub struct CountArgs {
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// Start over even if the checkpoint file belongs to another count or is damaged
-    /// (it is overwritten).
-    #[arg(long, requires = "checkpoint")]
+    /// (it is overwritten), and replace a --output file that holds the result of
+    /// another shard or count.
+    #[arg(long, requires = "replaced")]
     pub force: bool,
     /// No estimate line, progress bar or progress log (the estimate is printed before
     /// counts expected to take 10 s or more; the bar is only drawn on a terminal, for
@@ -283,7 +285,9 @@ pub struct CountArgs {
     /// replaced atomically (a symbolic link to one stays, and the file it names is
     /// replaced). A character or block device or a FIFO is written straight into (a
     /// FIFO waits for its reader), never replaced; /dev/stdout is stdout. A socket,
-    /// directory or link to nothing is refused (exit 2).
+    /// directory or link to nothing is refused (exit 2). A file that holds the result
+    /// of another shard or count is refused (exit 2) and left alone, unless with
+    /// --force.
     #[arg(long, value_name = "FILE", requires = "shard")]
     pub output: Option<PathBuf>,
     /// Memory for the join engine's quarter table and lists of half boards, over all

@@ -106,6 +106,9 @@ fn count(
         .transpose()?;
     let output = args.output.as_deref().map(files::output).transpose()?;
     let _locks = lock(checkpoint.as_deref(), output.as_ref())?;
+    if let (Some(Target::Regular(path)), Some(shard), false) = (&output, args.shard, args.force) {
+        keeps_other_results(path, header, shard)?;
+    }
     let before = previous_results(args, checkpoint.as_deref(), header, selection)?;
     let started = Instant::now();
     let run = Run {
@@ -126,6 +129,32 @@ fn count(
     let status = published_check::check(n, counts.total, Some(counts.unique))?;
     let text = render(args, &counts, threads.get(), elapsed, status)?;
     output::deliver_noting(&text, &saved_in(checkpoint.as_deref()))
+}
+
+/// Refuses to replace `path` if it holds the result of another shard or count than
+/// `shard` of `header`'s: a shard result can take days to make, and a slip in a shard
+/// number would lose it. A file that is no shard result is replaced as usual.
+fn keeps_other_results(
+    path: &Path,
+    header: &Header,
+    (i, m): (usize, usize),
+) -> Result<(), Failure> {
+    let Ok(held) = ShardResult::read(path) else {
+        return Ok(());
+    };
+    let ours = (header.n, i, m, format!("{:016x}", header.split));
+    if (held.n, held.shard, held.shards, held.split.clone()) == ours {
+        return Ok(());
+    }
+    Err(Failure::Usage(format!(
+        "shard output {} holds the result of shard {}/{} of n={}; refusing to replace \
+         it with shard {i}/{m} of n={} (pass --force to replace it)",
+        path.display(),
+        held.shard,
+        held.shards,
+        held.n,
+        header.n
+    )))
 }
 
 /// How a lost result can be had again: where the checkpoint holds every subtask.
