@@ -526,7 +526,11 @@ fn merge_dash_reads_the_shard_results_on_stdin() {
             shards.concat(),
             "stdin's record 1 and s0.json",
         ),
-        (&["merge", "-"], shards[..2].concat(), "got 2 shard results"),
+        (
+            &["merge", "-"],
+            shards[..2].concat(),
+            "given stdin's record 1, stdin's record 2",
+        ),
     ] {
         assert_usage_error(&merge(args, stdin), names, &format!("{args:?}"));
     }

@@ -82,7 +82,40 @@ fn merge_names_missing_duplicate_mismatched_and_damaged_shards() {
         assert!(out.stdout.is_empty());
         text(&out.stderr)
     };
-    assert!(error(&[&a, &b]).contains("missing shard 2 of 3"));
+    let missing = error(&[&a, &b]);
+    assert!(
+        missing.contains(&format!(
+            "missing shard 2 of 3 (n=10); given {}, {}",
+            arg(&a),
+            arg(&b)
+        )),
+        "{missing}"
+    );
+    // Many shards missing: a few are named, and how many more.
+    let (d, e) = (shard(10, 0, 20), shard(10, 7, 20));
+    let many = error(&[&d, &e]);
+    assert!(
+        many.contains("missing shards 1, 2, 3, 4, 5, 6, 8, 9, and 10 more of 20 (n=10)"),
+        "{many}"
+    );
+    // A checkpoint given by mistake (`merge shard-*` beside the recipes' checkpoints).
+    let checkpoint = dir.join("shard-0.checkpoint");
+    let out = run(
+        &[
+            "count",
+            "10",
+            "--shard",
+            "0/3",
+            "--checkpoint",
+            arg(&checkpoint),
+        ],
+        None,
+    );
+    assert!(out.status.success());
+    assert!(
+        error(&[&a, &b, &checkpoint])
+            .contains("shard-0.checkpoint is a checkpoint, not a shard result"),
+    );
     let twice = error(&[&a, &b, &b, &c]);
     assert!(
         twice.contains("given twice") && twice.contains(arg(&b)),
@@ -362,10 +395,13 @@ fn the_estimate_of_a_checkpointed_count_is_of_its_rest_and_reads_the_file_only()
         None,
     );
     assert_eq!(other.status.code(), Some(2));
+    // Its advice is not --force, which --estimate refuses.
+    let err = text(&other.stderr);
     assert!(
-        text(&other.stderr).contains("belongs to another count"),
-        "{}",
-        text(&other.stderr)
+        err.contains("belongs to another count")
+            && err.contains("refusing to estimate from it (the count itself takes --force")
+            && !err.contains("pass --force"),
+        "{err}"
     );
 }
 

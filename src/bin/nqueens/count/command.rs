@@ -184,7 +184,15 @@ fn print_estimate(
         .map(files::checkpoint)
         .transpose()?;
     let done = match checkpoint.as_deref() {
-        Some(path) => load_checked(path, header, selection)?,
+        // An estimate only reads the file, so the count's advice to start over with
+        // --force (which --estimate refuses) is no advice here.
+        Some(path) => load_checked(path, header, selection).map_err(|failure| match failure {
+            Failure::Usage(text) => Failure::Usage(text.replace(
+                "refusing to use or overwrite it (pass --force to start over)",
+                "refusing to estimate from it (the count itself takes --force to start over)",
+            )),
+            other => other,
+        })?,
         None => BTreeMap::new(),
     };
     let rest = (!done.is_empty()).then_some([done.len(), selection.len()]);

@@ -17,7 +17,7 @@ pub fn run(args: &MergeArgs) -> Result<(), Failure> {
         .first()
         .ok_or_else(|| Failure::Usage("no shard files given".into()))?;
     let by_shard = one_count(&results, first_path, first)?;
-    every_shard(&by_shard, first, results.len())?;
+    every_shard(&by_shard, first)?;
     let mut sum = Partial::default();
     for (_, result) in &results {
         sum = sum
@@ -106,24 +106,33 @@ fn one_count<'a>(
     Ok(by_shard)
 }
 
-/// Fails naming the shards of 0..M-1 that none of the `given` results is.
-fn every_shard(
-    by_shard: &BTreeMap<usize, &String>,
-    first: &ShardResult,
-    given: usize,
-) -> Result<(), Failure> {
-    let missing: Vec<String> = (0..first.shards)
+/// Fails naming the shards of 0..M-1 that none of the results is, and the files given.
+fn every_shard(by_shard: &BTreeMap<usize, &String>, first: &ShardResult) -> Result<(), Failure> {
+    let missing: Vec<usize> = (0..first.shards)
         .filter(|i| !by_shard.contains_key(i))
-        .map(|i| i.to_string())
         .collect();
     if missing.is_empty() {
         return Ok(());
     }
+    // A few numbers, not thousands: enough to see which files to look for.
+    let mut named: Vec<String> = missing.iter().take(SHOWN).map(usize::to_string).collect();
+    if missing.len() > SHOWN {
+        named.push(format!("and {} more", missing.len() - SHOWN));
+    }
+    let files: Vec<&str> = by_shard.values().map(|path| path.as_str()).collect();
+    let got = if files.len() <= SHOWN {
+        format!("given {}", files.join(", "))
+    } else {
+        format!("given {} shard results", files.len())
+    };
     Err(Failure::Usage(format!(
-        "missing shard{} {} of {} (n={}); got {given} shard results",
+        "missing shard{} {} of {} (n={}); {got}",
         if missing.len() == 1 { "" } else { "s" },
-        missing.join(", "),
+        named.join(", "),
         first.shards,
         first.n,
     )))
 }
+
+/// How many missing shards, and given files, a refusal names.
+const SHOWN: usize = 8;

@@ -138,6 +138,12 @@ impl ShardResult {
                  result (a few hundred bytes of JSON)"
             )));
         }
+        if bytes.starts_with(b"nqueens-checkpoint") {
+            return Err(Failure::Usage(format!(
+                "{shown} is a checkpoint, not a shard result; merge takes the files that \
+                 --output wrote (such as shard-*.json)"
+            )));
+        }
         let result: ShardResult = serde_json::from_slice(&bytes)
             .map_err(|e| Failure::Usage(format!("{shown} is not an nqueens shard result: {e}")))?;
         result.checked(&shown.to_string())
