@@ -100,7 +100,8 @@ impl Log {
             return;
         };
         let done = [position.saturating_sub(self.work[0]), self.work[1]];
-        if let (false, Some(rest)) = (*compared, eta(done, elapsed)) {
+        let enough = done[0] as f64 >= COMPARE_AFTER * done[1] as f64;
+        if let (false, true, Some(rest)) = (*compared, enough, eta(done, elapsed)) {
             *compared = true;
             line.push_str(&against_estimate(self.announced.seconds, elapsed + rest));
         }
@@ -108,6 +109,11 @@ impl Log {
         let _ = writeln!(out, "{line}");
     }
 }
+
+/// The share of its own work a run finishes before its rate is set beside the
+/// estimate. A resumed run logs its first tenth of the whole count soon after it
+/// starts, and a rate from a second or two of work is no fair test of the estimate.
+const COMPARE_AFTER: f64 = 0.1;
 
 /// How far a run's own rate may put its whole time from the estimate before its log
 /// says so: the estimate's usual error (see docs/benchmarks.md, 'The estimate's
@@ -391,6 +397,25 @@ mod tests {
             assert_eq!(noted[0], said, "{text}");
             assert!(noted[1..].iter().all(|n| !n), "{text}");
         }
+    }
+
+    #[test]
+    fn a_resumed_run_sets_its_rate_beside_the_estimate_only_after_a_tenth_of_its_work() {
+        // 450 of 1000 units done before; this run does 550, at 1 unit a second, far
+        // slower than an estimate of 55 s. The line at half way rests on 50 units
+        // (under a tenth of 550): no comparison yet. The next line's rate rests on 150.
+        let kept = Kept::default();
+        let announced = Announced {
+            subject: "n=20".into(),
+            seconds: 55.0,
+        };
+        let log = Log::new(announced, [450, 550], Box::new(kept.clone()));
+        for position in [500, 600, 700] {
+            log.at(position, Duration::from_secs(position - 450));
+        }
+        let text = String::from_utf8(kept.0.lock().unwrap().clone()).unwrap();
+        let noted: Vec<bool> = text.lines().map(|l| l.contains("estimate")).collect();
+        assert_eq!(noted, [false, true, false], "{text}");
     }
 
     #[test]
