@@ -225,9 +225,19 @@ pub fn line(
         ),
         None => subject(n, shard),
     };
+    // Up to 22 a subtask takes seconds at most, so for a count long enough to be
+    // announced, a sample of them is a quick second opinion, with an interval (the
+    // model's growth was measured on the project's machine).
+    // A tenth of the count, up to the sampled sizes' default.
+    let sample = if n <= 22 && seconds >= ANNOUNCE_SECONDS {
+        let budget = (seconds / 10.0).ceil().min(30.0);
+        format!("; --sample-seconds {budget} times a sample of its subtasks instead")
+    } else {
+        String::new()
+    };
     format!(
         "counting {what} would take {} on {threads} thread{plural} (estimate from rates \
-         measured on this machine)\n",
+         measured on this machine){sample}\n",
         human(seconds)
     )
 }
@@ -283,11 +293,16 @@ pub fn sampled_line(
         )
     };
     let tighter = (took * 10.0).ceil().max(60.0);
+    // A sample as long as half the count itself is no shortcut: say so instead.
+    let advice = if tighter < per(projection.seconds) / 2.0 {
+        format!("--sample-seconds {tighter} gives a tighter interval")
+    } else {
+        "a longer sample would take about as long as the count".to_owned()
+    };
     format!(
         "counting {what} would take {} on {threads} thread{plural} ({interval}), \
          projected from {} of {} subtasks drawn at random and timed on this machine in \
-         {took_text}; \
-         --sample-seconds {tighter} gives a tighter interval\n",
+         {took_text}; {advice}\n",
         human(per(projection.seconds)),
         grouped(projection.sampled as u64),
         grouped(projection.of as u64),
@@ -443,6 +458,14 @@ mod tests {
         assert!(
             upper.contains("(95% interval up to 2.0 hours; too few subtasks for a lower end)"),
             "{upper}"
+        );
+        // A count that takes less than two tighter samples gets no advice to sample.
+        let short = line(&projection(200.0, [150.0, 250.0], 20.0, 40, 1000));
+        assert!(
+            short.ends_with(
+                "in 30 seconds; a longer sample would take about as long as the count\n"
+            ),
+            "{short}"
         );
         let one = line(&projection(7200.0, [60.0, f64::INFINITY], 60.0, 1, 1000));
         assert!(one.contains("(no interval from one subtask)"), "{one}");
