@@ -149,6 +149,52 @@ fn merge_names_missing_duplicate_mismatched_and_damaged_shards() {
     assert_eq!(text(&good.stdout), "724\n");
 }
 
+#[test]
+fn merge_json_gives_the_sums_of_its_shards_and_the_published_check() {
+    let dir = scratch("merge-json");
+    let files: Vec<std::path::PathBuf> = (0..3)
+        .map(|i| {
+            let file = dir.join(format!("s{i}.json"));
+            let shard = format!("{i}/3");
+            let out = run(
+                &["count", "10", "--shard", &shard, "--output", arg(&file)],
+                None,
+            );
+            assert!(out.status.success());
+            file
+        })
+        .collect();
+    let (a, b, c) = (&files[0], &files[1], &files[2]);
+    // The sums of the three shards, and the check against the published.
+    let json = run(&["merge", "--json", arg(c), arg(a), arg(b)], None);
+    assert!(json.status.success(), "{}", text(&json.stderr));
+    let record: serde_json::Value = serde_json::from_str(&text(&json.stdout)).unwrap();
+    let shards: Vec<serde_json::Value> = [&a, &b, &c]
+        .iter()
+        .map(|f| serde_json::from_str(&fs::read_to_string(f).unwrap()).unwrap())
+        .collect();
+    let sum = |field: &str| -> f64 { shards.iter().map(|s| s[field].as_f64().unwrap()).sum() };
+    assert_eq!(
+        (
+            &record["n"],
+            &record["total"],
+            &record["unique"],
+            &record["shards"]
+        ),
+        (&10.into(), &724.into(), &92.into(), &3.into()),
+        "{record}"
+    );
+    assert_eq!(
+        record["subtasks"].as_f64(),
+        Some(sum("subtasks")),
+        "{record}"
+    );
+    assert_eq!(record["nodes"].as_f64(), Some(sum("nodes")), "{record}");
+    let seconds = record["shard_seconds"].as_f64().unwrap();
+    assert!((seconds - sum("elapsed_seconds")).abs() < 1e-9, "{record}");
+    assert_eq!(record["published"], "match", "{record}");
+}
+
 /// A shard file of format version 1, as the constellation engine's split wrote it.
 const VERSION_1_SHARD: &str = r#"{"format":"nqueens-shard","version":1,"n":13,"shard":1,"shards":4,"split":"c183323525051f90","split_subtasks":1105,"subtasks":276,"total":18244,"distinct_eighths":18296,"fixed90":0,"fixed180":52,"nodes":189246,"elapsed_seconds":0.016137752,"checksum":"1307497056b3e2bb"}"#;
 

@@ -333,6 +333,10 @@ pub struct MergeArgs {
     /// A002562) instead of the total, as count --unique does.
     #[arg(long)]
     pub unique: bool,
+    /// Print one JSON object instead: n, total, unique, shards, subtasks, nodes, the
+    /// shards' seconds added up, and the check against the published counts.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `--shard I/M`: whole numbers with `0 <= I < M`, surrounding whitespace allowed as

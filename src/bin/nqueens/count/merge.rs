@@ -33,13 +33,45 @@ pub fn run(args: &MergeArgs) -> Result<(), Failure> {
     let counts = sum
         .finish(first.n)
         .map_err(|e| Failure::Found(format!("the shards do not add up: {e}")))?;
-    published_check::check(first.n, counts.total, Some(counts.unique))?;
+    let published = published_check::check(first.n, counts.total, Some(counts.unique))?;
+    if args.json {
+        let report = Report {
+            n: first.n,
+            total: counts.total,
+            unique: counts.unique,
+            shards: first.shards,
+            subtasks: counts.subtasks,
+            nodes: counts.nodes,
+            shard_seconds: results.iter().map(|(_, r)| r.elapsed_seconds).sum(),
+            published,
+        };
+        let json = serde_json::to_string(&report)
+            .map_err(|e| Failure::Io(format!("cannot encode JSON: {e}")))?;
+        return output::deliver(&format!("{json}\n"));
+    }
     let value = if args.unique {
         counts.unique
     } else {
         counts.total
     };
     output::deliver(&format!("{value}\n"))
+}
+
+/// The `merge --json` record.
+#[derive(serde::Serialize)]
+struct Report {
+    n: u32,
+    total: u128,
+    /// Distinct up to rotation and reflection (OEIS A002562).
+    unique: u128,
+    shards: usize,
+    subtasks: u64,
+    nodes: u128,
+    /// The shards' `elapsed_seconds` added up: each is the time of the run that
+    /// finished that shard.
+    shard_seconds: f64,
+    /// "match" or "unknown": the comparison with the published (OEIS) counts.
+    published: published_check::Status,
 }
 
 /// Each result with what to call it: its file, or (`-`) its place on stdin.
