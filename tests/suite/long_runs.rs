@@ -662,3 +662,67 @@ fn progress_goes_to_the_terminal_never_to_stdout() {
     let piped: serde_json::Value = serde_json::from_slice(&piped.stdout).unwrap();
     assert_eq!(piped["total"], written["total"]);
 }
+
+/// `count ARGS --estimate` started with its stdout and stderr piped, stopped by a
+/// SIGINT `wait` after its stderr's line starting `after`: its stdout and stderr.
+fn estimate_interrupted(args: &[&str], after: &str, wait: Duration) -> (String, String, i32) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .arg("--estimate")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut err = String::new();
+    while !err.lines().any(|line| line.starts_with(after)) {
+        assert!(stderr.read_line(&mut err).unwrap() > 0, "{err}");
+    }
+    sleep(wait);
+    assert!(signal(child.id(), "INT"));
+    stderr.read_to_string(&mut err).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (text(&out.stdout), err, out.status.code().unwrap())
+}
+
+#[test]
+fn a_sample_that_outlasts_its_time_says_what_it_waits_for_and_ctrl_c_says_what_it_measured() {
+    // A subtask of 26 takes minutes: none ends within a 1 s budget. Two seconds after
+    // it, a line says what the sample waits for; Ctrl-C then says what was measured.
+    let args = ["count", "26", "--sample-seconds", "1", "--threads", "1"];
+    let waiting = "nqueens: the sampling time is up";
+    let (out, err, code) = estimate_interrupted(&args, waiting, Duration::ZERO);
+    assert_eq!(code, 130);
+    assert!(out.is_empty());
+    assert!(
+        err.contains(
+            "nqueens: the sampling time is up, with 0 subtasks timed; waiting for the \
+             subtasks started to finish (Ctrl-C reports what was timed)\n"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("interrupted: no subtask of n=26 finished in ")
+            && err.ends_with(" of sampling, so the ones started take longer than that here\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn ctrl_c_during_a_sample_projects_from_the_subtasks_timed_so_far() {
+    // 19 counts in seconds, in 273 subtasks: a second in, some are timed.
+    let args = ["count", "19", "--sample-seconds", "600", "--threads", "2"];
+    let sampling = "nqueens: timing subtasks of n=19";
+    let (out, err, code) = estimate_interrupted(&args, sampling, Duration::from_secs(1));
+    assert_eq!(code, 130);
+    assert!(out.is_empty());
+    let projected = err
+        .contains("\ninterrupted; from the subtasks timed so far: counting n=19 would take about ")
+        && err.contains(" of 273 subtasks drawn at random and timed on this machine in ");
+    // A debug build may not have finished a subtask yet; a release build has.
+    let none = err.contains("interrupted: no subtask of n=19 finished in ");
+    assert!(projected || (cfg!(debug_assertions) && none), "{err}");
+    // No waiting line: the time was not up.
+    assert!(!err.contains("the sampling time is up"), "{err}");
+}

@@ -168,12 +168,15 @@ fn estimate_prints_the_expected_time_here_and_counts_nothing() {
                 && line.lines().count() == 1,
             "{line}"
         );
-        // Only 21 takes long, and has quick subtasks to sample instead.
-        assert_eq!(
-            line.ends_with(" times a sample of its subtasks instead\n"),
-            args[1] == "21",
-            "{line}"
-        );
+        // 21 takes long, and has quick subtasks to sample instead; 12 is quick, and
+        // 30's subtasks take hours. (18 takes long only in a debug build.)
+        if args[1] != "18" {
+            assert_eq!(
+                line.ends_with(" times a sample of its subtasks instead\n"),
+                args[1] == "21",
+                "{line}"
+            );
+        }
         assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
     }
     // Nothing to write a checkpoint or JSON result for.

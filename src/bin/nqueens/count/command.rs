@@ -14,7 +14,7 @@ use super::files::{self, Target};
 use super::lock::Lock;
 use super::run::{Run, all_cores, compute, finished, left, share, split_of};
 use super::shard::ShardResult;
-use super::{estimate, notices, sample};
+use super::{estimate, interrupt, notices, sample};
 use crate::cli::CountArgs;
 use crate::failure::Failure;
 use crate::{input, output, published_check};
@@ -248,27 +248,30 @@ fn print_projection(
     // subtasks were all timed.
     let drawn = sample::draws(&works, DRAWS.max(4 * todo.len()).min(DRAWS_MAX), seed);
     let order: Vec<usize> = sample::distinct(&drawn).iter().map(|&p| todo[p]).collect();
-    let started = Instant::now();
     let workers = NonZeroUsize::new(threads).unwrap_or(NonZeroUsize::MIN);
+    let timed = sample::Timed::default();
+    let sample = sample::Sample {
+        drawn,
+        todo: todo.to_vec(),
+        works,
+        timed: timed.clone(),
+    };
+    let (subject, shard) = (estimate::subject(n, args.shard), args.shard);
+    let line = move |took: f64| {
+        estimate::sampled_line(n, shard, rest, threads, &sample.projection(), took)
+    };
+    let started = Instant::now();
+    let report = std::sync::Arc::new(line);
+    interrupt::on_sampling(subject, started, timed.clone(), report.clone());
     // At least two per thread, so that the interval has a spread to stand on.
-    let timed = sample::time(split, &order, workers, budget as f64, 2 * threads)?;
-    let took = started.elapsed().as_secs_f64();
-    let seconds: BTreeMap<usize, f64> = timed.into_iter().collect();
-    let exact = (seconds.len() == todo.len()).then(|| seconds.values().sum());
-    let usable: Vec<sample::Draw> = drawn
-        .iter()
-        .map_while(|&p| seconds.get(&todo[p]).map(|&s| (todo[p], works[p], s)))
-        .collect();
-    let all_work: f64 = works.iter().sum();
-    let projection = sample::project(&usable, all_work, todo.len(), exact);
-    output::deliver(&estimate::sampled_line(
-        n,
-        args.shard,
-        rest,
-        threads,
-        &projection,
-        took,
-    ))
+    sample::time(
+        split,
+        &order,
+        workers,
+        [budget as usize, 2 * threads],
+        &timed,
+    )?;
+    output::deliver(&report(started.elapsed().as_secs_f64()))
 }
 
 /// Locks the regular files this run replaces, for the whole run: a second process on

@@ -109,6 +109,49 @@ fn shell_quote(word: &std::ffi::OsStr) -> String {
     }
 }
 
+/// Installs the Ctrl-C (and SIGTERM) handler of `count --estimate`'s sample of
+/// `subject`, started at `started`: it says what the subtasks `timed` so far give
+/// (`report`, from the seconds since the start), or that none has finished yet, and
+/// exits 130. The subtasks of 26 and 27 take minutes each, so a user who stops
+/// waiting still learns something measured.
+pub fn on_sampling(
+    subject: String,
+    started: std::time::Instant,
+    timed: super::sample::Timed,
+    report: Arc<dyn Fn(f64) -> String + Send + Sync>,
+) {
+    let handler = move || {
+        let took = started.elapsed().as_secs_f64();
+        let count = timed.lock().map_or(0, |timed| timed.len());
+        let line = if count == 0 {
+            format!(
+                "interrupted: no subtask of {subject} finished in {} of sampling, so the \
+                 ones started take longer than that here",
+                crate::numbers::human(took).trim_start_matches("about ")
+            )
+        } else {
+            format!(
+                "interrupted; from the subtasks timed so far: {}",
+                report(took)
+            )
+        };
+        let lead = if std::io::stderr().is_terminal() {
+            "\n"
+        } else {
+            ""
+        };
+        let _ = write!(std::io::stderr(), "{lead}{}", with_newline(&line));
+        std::process::exit(130);
+    };
+    // Failing to install only means Ctrl-C kills the process the default way.
+    let _ = ctrlc::set_handler(handler);
+}
+
+/// `line` ending in exactly one newline.
+fn with_newline(line: &str) -> String {
+    format!("{}\n", line.trim_end_matches('\n'))
+}
+
 #[cfg(test)]
 mod tests {
     use super::shell_quote;

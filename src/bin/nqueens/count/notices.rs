@@ -79,6 +79,16 @@ pub fn sampling(subject: &str, budget: u64) {
     ));
 }
 
+/// The sample's time is up, but subtasks it started are still running (`timed` are
+/// done): each is counted whole, which at 26 and 27 takes minutes.
+pub fn waiting(timed: usize) {
+    say(&format!(
+        "nqueens: the sampling time is up, with {timed} subtask{} timed; waiting for the \
+         subtasks started to finish (Ctrl-C reports what was timed)",
+        plural(timed)
+    ));
+}
+
 fn say(line: &str) {
     let _ = writeln!(std::io::stderr(), "{line}");
 }

@@ -15,6 +15,7 @@
 
 use std::num::NonZeroUsize;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use nqueens::Split;
@@ -79,31 +80,86 @@ pub fn distinct(draws: &[usize]) -> Vec<usize> {
 /// seconds have passed and at least `least` are done; returns each one's index and
 /// seconds. Subtasks already started finish, so a sample of long subtasks may take
 /// longer than the budget.
+/// The subtasks timed so far, each with its seconds: shared with the Ctrl-C handler,
+/// which reports them.
+pub type Timed = std::sync::Arc<Mutex<Vec<(usize, f64)>>>;
+
 pub fn time(
     split: &Split,
     order: &[usize],
     threads: NonZeroUsize,
-    budget: f64,
-    least: usize,
+    [budget, least]: [usize; 2],
+    timed: &Timed,
 ) -> Result<Vec<(usize, f64)>, Failure> {
     let started = Instant::now();
-    let timed = Mutex::new(Vec::new());
-    let stop = std::sync::atomic::AtomicBool::new(false);
-    let on_done = |index: usize, _: &nqueens::Partial, took: std::time::Duration| {
-        let mut timed = timed
+    let stop = AtomicBool::new(false);
+    let lock = || {
+        timed
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    };
+    let on_done = |index: usize, _: &nqueens::Partial, took: std::time::Duration| {
+        let mut timed = lock();
         timed.push((index, took.as_secs_f64()));
-        if timed.len() >= least && started.elapsed().as_secs_f64() >= budget {
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        if timed.len() >= least && started.elapsed().as_secs() >= budget as u64 {
+            stop.store(true, Ordering::Relaxed);
         }
     };
-    split
-        .run_timed(order, Some(threads), Some(&stop), &on_done)
-        .map_err(|e| Failure::Found(format!("the sample of n={} failed: {e}", split.n())))?;
-    Ok(timed
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner))
+    let ended = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        // Past the budget, a user waiting on subtasks that take minutes (26, 27) would
+        // see nothing: one line says what the sample waits for.
+        // (Two seconds after the budget: subtasks of up to 22 end well within them.)
+        scope.spawn(|| {
+            let deadline = started + std::time::Duration::from_secs(budget as u64 + 2);
+            while !ended.load(Ordering::Relaxed) {
+                if Instant::now() >= deadline {
+                    super::notices::waiting(lock().len());
+                    return;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+        });
+        let run = split.run_timed(order, Some(threads), Some(&stop), &on_done);
+        ended.store(true, Ordering::Relaxed);
+        run
+    })
+    .map_err(|e| Failure::Found(format!("the sample of n={} failed: {e}", split.n())))?;
+    Ok(lock().clone())
+}
+
+/// What a sample drew and what it has timed so far, from which a projection is made
+/// at its end or at a Ctrl-C.
+pub struct Sample {
+    /// The positions in `todo` drawn, in order.
+    pub drawn: Vec<usize>,
+    /// The subtasks to project, and each one's work.
+    pub todo: Vec<usize>,
+    pub works: Vec<f64>,
+    pub timed: Timed,
+}
+
+impl Sample {
+    /// The projection from the longest start of the draws whose subtasks were all
+    /// timed; exact where every subtask was.
+    pub fn projection(&self) -> Projection {
+        let seconds: std::collections::BTreeMap<usize, f64> = self
+            .timed
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .iter()
+            .copied()
+            .collect();
+        let exact = (seconds.len() == self.todo.len()).then(|| seconds.values().sum());
+        let usable: Vec<Draw> = (self.drawn.iter())
+            .map_while(|&p| {
+                let index = self.todo[p];
+                seconds.get(&index).map(|&s| (index, self.works[p], s))
+            })
+            .collect();
+        let all_work: f64 = self.works.iter().sum();
+        project(&usable, all_work, self.todo.len(), exact)
+    }
 }
 
 /// One draw of a timed subtask: its index, its work and its seconds.
