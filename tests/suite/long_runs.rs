@@ -674,6 +674,13 @@ fn estimate_interrupted(args: &[&str], after: &str, wait: Duration) -> (String, 
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    // A line that never comes would leave the test waiting on a sample of minutes:
+    // after two minutes the child is killed, its stderr ends, and the test fails.
+    let pid = child.id();
+    std::thread::spawn(move || {
+        sleep(Duration::from_secs(120));
+        signal(pid, "KILL");
+    });
     let mut stderr = BufReader::new(child.stderr.take().unwrap());
     let mut err = String::new();
     while !err.lines().any(|line| line.starts_with(after)) {
