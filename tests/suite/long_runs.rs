@@ -678,7 +678,7 @@ fn estimate_interrupted(args: &[&str], after: &str, wait: Duration) -> (String, 
     // after two minutes the child is killed, its stderr ends, and the test fails.
     let pid = child.id();
     std::thread::spawn(move || {
-        sleep(Duration::from_secs(120));
+        sleep(Duration::from_mins(2));
         signal(pid, "KILL");
     });
     let mut stderr = BufReader::new(child.stderr.take().unwrap());
