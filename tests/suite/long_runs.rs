@@ -91,6 +91,13 @@ fn merge_names_missing_duplicate_mismatched_and_damaged_shards() {
         )),
         "{missing}"
     );
+    // Eight missing are all named; more are not.
+    let ninths = shard(10, 0, 9);
+    assert!(
+        error(&[&ninths]).contains("missing shards 1, 2, 3, 4, 5, 6, 7, 8 of 9 (n=10); given "),
+        "{}",
+        error(&[&ninths])
+    );
     // Many shards missing: a few are named, and how many more.
     let (d, e) = (shard(10, 0, 20), shard(10, 7, 20));
     let many = error(&[&d, &e]);

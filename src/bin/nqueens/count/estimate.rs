@@ -429,6 +429,20 @@ mod tests {
     }
 
     #[test]
+    fn the_models_line_names_a_sample_a_tenth_as_long_up_to_half_a_minute() {
+        let hint = |n, seconds| {
+            let text = line(n, None, None, 2, seconds);
+            let start = text.find("--sample-seconds ").map(|at| at + 17)?;
+            text[start..].split(' ').next().map(str::to_owned)
+        };
+        assert_eq!(hint(21, 235.0).as_deref(), Some("24"));
+        assert_eq!(hint(22, 1900.0).as_deref(), Some("30"));
+        // Short counts, and sizes whose subtasks take hours, get none.
+        assert_eq!(hint(20, ANNOUNCE_SECONDS - 1.0), None);
+        assert_eq!(hint(28, 1e9), None);
+    }
+
+    #[test]
     fn a_sampled_line_gives_only_the_interval_ends_its_sample_bounds() {
         let projection = |seconds, [low, high]: [f64; 2], timed, sampled, of| Projection {
             seconds,
@@ -459,8 +473,9 @@ mod tests {
             upper.contains("(95% interval up to 2.0 hours; too few subtasks for a lower end)"),
             "{upper}"
         );
-        // A count that takes less than two tighter samples gets no advice to sample.
-        let short = line(&projection(200.0, [150.0, 250.0], 20.0, 40, 1000));
+        // A count that takes less than two tighter samples gets no advice to sample
+        // (here 400 s on each thread, against 300 s of sampling).
+        let short = line(&projection(800.0, [600.0, 1000.0], 20.0, 40, 1000));
         assert!(
             short.ends_with(
                 "in 30 seconds; a longer sample would take about as long as the count\n"
