@@ -596,3 +596,17 @@ fn a_shard_output_holding_another_shards_result_is_kept_unless_forced() {
     assert!(shard(&["--shard", "1/2"]).status.success());
     assert_eq!(names(&dir), ["shard.json"]);
 }
+
+#[test]
+fn an_output_in_a_folder_that_takes_no_new_file_is_refused_in_the_users_terms() {
+    // /proc takes no new file, not even from root: no lock file can be made there.
+    let dir = scratch("files-proc");
+    let out = shard_to(&dir, "/proc/version");
+    assert_usage_error(
+        &out,
+        "cannot lock shard output /proc/version: a lock file cannot be made beside it \
+         (/proc/.version.lock: ",
+        "/proc",
+    );
+    assert!(text(&out.stderr).contains("nqueens needs a folder it can write in"));
+}

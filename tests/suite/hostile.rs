@@ -169,6 +169,11 @@ fn cases() -> Vec<Case> {
         (&["count", "8", "--shard", "1"], "'1'"),
         (&["count", "8", "--shard", "-1/4"], "'-1/4'"),
         (&["count", "8", "--shard", "a/b"], "'a/b'"),
+        // Past the largest M: the message names the largest.
+        (
+            &["count", "8", "--shard", "1/99999999999999999999999"],
+            "0 <= I < M <= 18446744073709551615",
+        ),
         (&["solutions", "8", "--limit", "-1"], "'-1'"),
         (&["solutions", "8", "--limit", "1e3"], "'1e3'"),
         (

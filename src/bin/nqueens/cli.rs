@@ -348,7 +348,10 @@ fn shard(text: &str) -> Result<(usize, usize), String> {
     });
     match parsed {
         Some((i, m)) if i < m => Ok((i, m)),
-        _ => Err("expected I/M with whole numbers 0 <= I < M, e.g. 0/4".into()),
+        _ => Err(format!(
+            "expected I/M with whole numbers 0 <= I < M <= {}, e.g. 0/4",
+            usize::MAX
+        )),
     }
 }
 

@@ -70,7 +70,12 @@ impl Lock {
                     cannot(format!("{} is not a folder", folder.display()))
                 }
                 Some(folder) => cannot(format!("its folder {} does not exist", folder.display())),
-                None => cannot(format!("cannot open {}: {e}", lock_path.display())),
+                // Said as what the user can act on: the folder must take new files.
+                None => cannot(format!(
+                    "a lock file cannot be made beside it ({}: {e}); nqueens needs a folder \
+                     it can write in",
+                    lock_path.display()
+                )),
             })?;
             match file.try_lock() {
                 Ok(()) => {}
