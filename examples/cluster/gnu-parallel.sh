@@ -2,6 +2,8 @@
 # One count split into shards, run by GNU parallel: on this machine, or across machines
 # with `-S host1,host2` (each needs nqueens on its PATH and a shared directory).
 # Usage: N=17 SHARDS=8 sh gnu-parallel.sh
+# Run each count in a folder of its own: a shard file that holds another count's
+# result is refused (pass --force to nqueens count to replace it).
 set -eu
 N=${N:-17}
 SHARDS=${SHARDS:-8}
