@@ -76,21 +76,21 @@ pub fn distinct(draws: &[usize]) -> Vec<usize> {
     draws.iter().copied().filter(|&d| seen.insert(d)).collect()
 }
 
-/// Counts subtasks of `order`, from its start, on `threads` threads until `budget`
-/// seconds have passed and at least `least` are done; returns each one's index and
-/// seconds. Subtasks already started finish, so a sample of long subtasks may take
-/// longer than the budget.
 /// The subtasks timed so far, each with its seconds: shared with the Ctrl-C handler,
 /// which reports them.
 pub type Timed = std::sync::Arc<Mutex<Vec<(usize, f64)>>>;
 
+/// Counts subtasks of `order`, from its start, on `threads` threads until `budget`
+/// whole seconds have passed and at least `least` are done, and adds each one's index
+/// and seconds to `timed`. Subtasks already started finish, so a sample of long
+/// subtasks may take longer than the budget; a line on stderr then says so.
 pub fn time(
     split: &Split,
     order: &[usize],
     threads: NonZeroUsize,
     [budget, least]: [usize; 2],
     timed: &Timed,
-) -> Result<Vec<(usize, f64)>, Failure> {
+) -> Result<(), Failure> {
     let started = Instant::now();
     let stop = AtomicBool::new(false);
     let lock = || {
@@ -124,8 +124,8 @@ pub fn time(
         ended.store(true, Ordering::Relaxed);
         run
     })
-    .map_err(|e| Failure::Found(format!("the sample of n={} failed: {e}", split.n())))?;
-    Ok(lock().clone())
+    .map(|_| ())
+    .map_err(|e| Failure::Found(format!("the sample of n={} failed: {e}", split.n())))
 }
 
 /// What a sample drew and what it has timed so far, from which a projection is made
