@@ -57,10 +57,21 @@ impl Header {
     }
 }
 
+/// What a count says of a checkpoint it refuses, and what `--estimate` says: an
+/// estimate only reads the file, and refuses `--force`.
+pub const COUNT_REFUSES: &str = "refusing to use or overwrite it (pass --force to start over)";
+pub const ESTIMATE_REFUSES: &str =
+    "refusing to estimate from it (the count itself takes --force to start over)";
+
 /// The finished subtasks recorded in `path`, or an empty map when there is no file or
 /// an empty one.
-/// A file that is damaged or belongs to another count is an error naming what is wrong.
-pub fn load(path: &Path, header: &Header) -> Result<BTreeMap<usize, Partial>, Failure> {
+/// A file that is damaged or belongs to another count is an error naming what is wrong,
+/// ending with `refusal` ([`COUNT_REFUSES`] or [`ESTIMATE_REFUSES`]).
+pub fn load(
+    path: &Path,
+    header: &Header,
+    refusal: &str,
+) -> Result<BTreeMap<usize, Partial>, Failure> {
     let shown = path.display();
     let bytes = match fs::read(path) {
         // An empty file holds no progress to lose: one made ahead by `mktemp` or
@@ -74,11 +85,8 @@ pub fn load(path: &Path, header: &Header) -> Result<BTreeMap<usize, Partial>, Fa
             )));
         }
     };
-    read(&bytes, header).map_err(|why| {
-        Failure::Usage(format!(
-            "checkpoint {shown} {why}; refusing to use or overwrite it (pass --force to start over)"
-        ))
-    })
+    read(&bytes, header)
+        .map_err(|why| Failure::Usage(format!("checkpoint {shown} {why}; {refusal}")))
 }
 
 /// The finished subtasks in a checkpoint's `bytes`, or why the file is refused.
@@ -318,9 +326,13 @@ mod tests {
     fn a_missing_file_is_an_empty_checkpoint_but_an_unreadable_one_is_refused() {
         let dir = std::env::temp_dir().join(format!("nqueens-load-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
-        assert!(load(&dir.join("absent"), &header()).unwrap().is_empty());
+        assert!(
+            load(&dir.join("absent"), &header(), COUNT_REFUSES)
+                .unwrap()
+                .is_empty()
+        );
         // A directory cannot be read as a file: an error, not "nothing saved yet".
-        let Err(Failure::Usage(message)) = load(&dir, &header()) else {
+        let Err(Failure::Usage(message)) = load(&dir, &header(), COUNT_REFUSES) else {
             panic!("a directory was read as a checkpoint");
         };
         assert!(message.starts_with("cannot read checkpoint"), "{message}");

@@ -184,15 +184,7 @@ fn print_estimate(
         .map(files::checkpoint)
         .transpose()?;
     let done = match checkpoint.as_deref() {
-        // An estimate only reads the file, so the count's advice to start over with
-        // --force (which --estimate refuses) is no advice here.
-        Some(path) => load_checked(path, header, selection).map_err(|failure| match failure {
-            Failure::Usage(text) => Failure::Usage(text.replace(
-                "refusing to use or overwrite it (pass --force to start over)",
-                "refusing to estimate from it (the count itself takes --force to start over)",
-            )),
-            other => other,
-        })?,
+        Some(path) => load_checked(path, header, selection, checkpoint::ESTIMATE_REFUSES)?,
         None => BTreeMap::new(),
     };
     let rest = (!done.is_empty()).then_some([done.len(), selection.len()]);
@@ -324,7 +316,7 @@ fn previous_results(
     if args.force {
         return Ok(BTreeMap::new());
     }
-    let done = load_checked(path, header, selection)?;
+    let done = load_checked(path, header, selection, checkpoint::COUNT_REFUSES)?;
     if !done.is_empty() {
         // A lost line on a closed stderr changes nothing about the count.
         let _ = writeln!(
@@ -340,16 +332,17 @@ fn previous_results(
 
 /// The finished subtasks in the checkpoint `path`, checked against this count: its
 /// header (`checkpoint::load`) and its subtasks, each of which must be in `selection`.
+/// A refusal ends with `refusal`.
 fn load_checked(
     path: &Path,
     header: &Header,
     selection: &[usize],
+    refusal: &str,
 ) -> Result<BTreeMap<usize, Partial>, Failure> {
-    let done = checkpoint::load(path, header)?;
+    let done = checkpoint::load(path, header, refusal)?;
     if let Some(stray) = done.keys().find(|i| selection.binary_search(i).is_err()) {
         return Err(Failure::Usage(format!(
-            "checkpoint {} holds subtask {stray}, which is not part of this count; \
-             refusing to use or overwrite it (pass --force to start over)",
+            "checkpoint {} holds subtask {stray}, which is not part of this count; {refusal}",
             path.display()
         )));
     }
