@@ -189,8 +189,11 @@ fn print_estimate(
     };
     let rest = (!done.is_empty()).then_some([done.len(), selection.len()]);
     let todo = left(selection, &done);
-    let sampled = n > SAMPLED_FROM && nqueens::engine(n) == Some(Engine::Join);
-    if let Some(budget) = args.sample_seconds.or(sampled.then_some(SAMPLE_SECONDS)) {
+    let sampled = n > estimate::SAMPLED_FROM && nqueens::engine(n) == Some(Engine::Join);
+    if let Some(budget) = args
+        .sample_seconds
+        .or(sampled.then_some(estimate::SAMPLE_SECONDS))
+    {
         return print_projection(args, split, &todo, rest, threads, budget);
     }
     // The sizes whose table needs a large budget (23, 24) were sampled above.
@@ -200,15 +203,6 @@ fn print_estimate(
     }
     output::deliver(&estimate::line(n, args.shard, rest, threads, expected))
 }
-
-/// Past this size, up to the join's last (27), `--estimate` projects from a timed
-/// sample of subtasks: the join searches its halves there, and no small count grows
-/// like the whole one. Past 27 a constellation subtask alone takes hours, so the model
-/// answers.
-const SAMPLED_FROM: u32 = 22;
-
-/// How long `--estimate` samples past [`SAMPLED_FROM`] unless told otherwise.
-const SAMPLE_SECONDS: u64 = 30;
 
 /// How many draws a sample makes, at least and at most: far more than a budget times.
 const DRAWS: usize = 10_000;

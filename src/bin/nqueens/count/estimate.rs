@@ -108,6 +108,15 @@ fn seconds_for(n: u32, threads: usize, built: bool) -> f64 {
 /// Counts expected to run at least this long announce themselves first.
 const ANNOUNCE_SECONDS: f64 = 10.0;
 
+/// Past this size, up to the join's last (27), `--estimate` projects from a timed
+/// sample of subtasks: the join searches its halves there, and no small count grows
+/// like the whole one. Past 27 a constellation subtask alone takes hours, so the model
+/// answers.
+pub const SAMPLED_FROM: u32 = 22;
+
+/// How long `--estimate` samples past [`SAMPLED_FROM`] unless told otherwise.
+pub const SAMPLE_SECONDS: u64 = 30;
+
 /// How much slower than the model's machine a machine may be and still have its long
 /// counts announced: only counts the model puts above `ANNOUNCE_SECONDS / SLOWER` are
 /// timed on this machine (see [`calibrated`]); the rest start at once.
@@ -225,12 +234,11 @@ pub fn line(
         ),
         None => subject(n, shard),
     };
-    // Up to 22 a subtask takes seconds at most, so for a count long enough to be
-    // announced, a sample of them is a quick second opinion, with an interval (the
-    // model's growth was measured on the project's machine).
-    // A tenth of the count, up to the sampled sizes' default.
-    let sample = if n <= 22 && seconds >= ANNOUNCE_SECONDS {
-        let budget = (seconds / 10.0).ceil().min(30.0);
+    // Up to SAMPLED_FROM a subtask takes seconds at most, so for a count long enough
+    // to be announced, a sample a tenth as long is a quick second opinion, with an
+    // interval (the model's growth was measured on the project's machine).
+    let sample = if n <= SAMPLED_FROM && seconds >= ANNOUNCE_SECONDS {
+        let budget = (seconds / 10.0).ceil().min(SAMPLE_SECONDS as f64);
         format!("; --sample-seconds {budget} times a sample of its subtasks instead")
     } else {
         String::new()
