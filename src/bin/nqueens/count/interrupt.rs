@@ -38,16 +38,7 @@ pub fn install(context: Context) {
                  (nothing was saved; `nqueens count N --checkpoint FILE` keeps progress)"
             ),
         };
-        // Not eprintln!, which panics when stderr is gone (a closed terminal, a reader
-        // that left): the panic would end this thread, and the signal would be ignored.
-        // On a terminal the report starts a line of its own, after the progress bar or
-        // the echoed ^C; anywhere else a leading newline would only leave a blank line.
-        let lead = if std::io::stderr().is_terminal() {
-            "\n"
-        } else {
-            ""
-        };
-        let _ = writeln!(std::io::stderr(), "{lead}{report}");
+        say(&report);
         // After the last save (close() stops any other): the files are final, so the
         // next run may take them over.
         super::lock::release_all();
@@ -122,7 +113,10 @@ pub fn on_sampling(
 ) {
     let handler = move || {
         let took = started.elapsed().as_secs_f64();
-        let count = timed.lock().map_or(0, |timed| timed.len());
+        // A worker that panicked holding the lock left a list still good to read.
+        let count = (timed.lock())
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .len();
         let line = if count == 0 {
             format!(
                 "interrupted: no subtask of {subject} finished in {} of sampling, so the \
@@ -135,21 +129,25 @@ pub fn on_sampling(
                 report(took)
             )
         };
-        let lead = if std::io::stderr().is_terminal() {
-            "\n"
-        } else {
-            ""
-        };
-        let _ = write!(std::io::stderr(), "{lead}{}", with_newline(&line));
+        say(line.trim_end());
         std::process::exit(130);
     };
     // Failing to install only means Ctrl-C kills the process the default way.
     let _ = ctrlc::set_handler(handler);
 }
 
-/// `line` ending in exactly one newline.
-fn with_newline(line: &str) -> String {
-    format!("{}\n", line.trim_end_matches('\n'))
+/// Writes an interrupt's `report` as one line on stderr. Not eprintln!, which panics
+/// when stderr is gone (a closed terminal, a reader that left): the panic would end
+/// the handler's thread, and the signal would be ignored. On a terminal the report
+/// starts a line of its own, after the progress bar or the echoed ^C; anywhere else a
+/// leading newline would only leave a blank line.
+fn say(report: &str) {
+    let lead = if std::io::stderr().is_terminal() {
+        "\n"
+    } else {
+        ""
+    };
+    let _ = writeln!(std::io::stderr(), "{lead}{report}");
 }
 
 #[cfg(test)]
