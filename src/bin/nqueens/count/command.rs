@@ -250,13 +250,7 @@ fn print_projection(
     let report = std::sync::Arc::new(line);
     interrupt::on_sampling(subject, started, timed.clone(), report.clone());
     // At least two per thread, so that the interval has a spread to stand on.
-    sample::time(
-        split,
-        &order,
-        workers,
-        [budget as usize, 2 * threads],
-        &timed,
-    )?;
+    sample::time(split, &order, workers, budget, 2 * threads, &timed)?;
     output::deliver(&report(started.elapsed().as_secs_f64()))
 }
 

@@ -88,7 +88,8 @@ pub fn time(
     split: &Split,
     order: &[usize],
     threads: NonZeroUsize,
-    [budget, least]: [usize; 2],
+    budget: u64,
+    least: usize,
     timed: &Timed,
 ) -> Result<(), Failure> {
     let started = Instant::now();
@@ -101,17 +102,17 @@ pub fn time(
     let on_done = |index: usize, _: &nqueens::Partial, took: std::time::Duration| {
         let mut timed = lock();
         timed.push((index, took.as_secs_f64()));
-        if timed.len() >= least && started.elapsed().as_secs() >= budget as u64 {
+        if timed.len() >= least && started.elapsed().as_secs() >= budget {
             stop.store(true, Ordering::Relaxed);
         }
     };
     let ended = AtomicBool::new(false);
     std::thread::scope(|scope| {
         // Past the budget, a user waiting on subtasks that take minutes (26, 27) would
-        // see nothing: one line says what the sample waits for.
-        // (Two seconds after the budget: subtasks of up to 22 end well within them.)
+        // see nothing: one line says what the sample waits for. It comes two seconds
+        // late, which subtasks of up to 22 end well within, so theirs never need it.
         scope.spawn(|| {
-            let deadline = started + std::time::Duration::from_secs(budget as u64 + 2);
+            let deadline = started + std::time::Duration::from_secs(budget + 2);
             while !ended.load(Ordering::Relaxed) {
                 if Instant::now() >= deadline {
                     super::notices::waiting(lock().len());
