@@ -15,6 +15,13 @@ use std::io::{BufWriter, ErrorKind, StdoutLock, Write};
 
 use crate::failure::Failure;
 
+/// `value` as one line of JSON, as every command's `--json` prints it.
+pub fn json_line(value: &impl serde::Serialize) -> Result<String, Failure> {
+    serde_json::to_string(value)
+        .map(|json| format!("{json}\n"))
+        .map_err(|e| Failure::Io(format!("cannot encode JSON: {e}")))
+}
+
 /// Writes a listing or a document to stdout and flushes it; quietly nothing once the
 /// reader is gone.
 pub fn print(text: &str) -> Result<(), Failure> {

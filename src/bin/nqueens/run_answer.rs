@@ -100,9 +100,7 @@ fn json(
         source,
         published,
     };
-    serde_json::to_string(&report)
-        .map(|json| format!("{json}\n"))
-        .map_err(|e| Failure::Io(format!("cannot encode JSON: {e}")))
+    crate::output::json_line(&report)
 }
 
 /// The `--verify` check: the table entry (when there is one) must equal the fresh

@@ -53,9 +53,7 @@ pub fn run(args: &CompareArgs) -> Result<(), Failure> {
             n,
             algorithms: rows,
         };
-        let json = serde_json::to_string(&report)
-            .map_err(|e| Failure::Io(format!("cannot encode JSON: {e}")))?;
-        format!("{json}\n")
+        crate::output::json_line(&report)?
     } else {
         table(n, &rows)
     };

@@ -356,9 +356,7 @@ fn render(
             engine: nqueens::engine(counts.n).map_or_else(String::new, |e| e.to_string()),
             published,
         };
-        let json = serde_json::to_string(&report)
-            .map_err(|e| Failure::Io(format!("cannot encode JSON: {e}")))?;
-        Ok(format!("{json}\n"))
+        output::json_line(&report)
     } else if args.unique {
         Ok(format!("{}\n", counts.unique))
     } else {
@@ -368,10 +366,9 @@ fn render(
 
 /// The shard result, to `--output` (see [`files::output`]) or stdout.
 fn write_shard(result: &ShardResult, target: Option<&Target>, note: &str) -> Result<(), Failure> {
-    let json = serde_json::to_string(result)
-        .map_err(|e| Failure::Io(format!("cannot encode JSON: {e}")))?;
+    let json = output::json_line(result)?;
     match target {
-        None | Some(Target::Stdout) => output::deliver_noting(&format!("{json}\n"), note),
-        Some(target) => target.write(&format!("{json}\n")),
+        None | Some(Target::Stdout) => output::deliver_noting(&json, note),
+        Some(target) => target.write(&json),
     }
 }

@@ -45,9 +45,7 @@ pub fn run(args: &MergeArgs) -> Result<(), Failure> {
             shard_seconds: results.iter().map(|(_, r)| r.elapsed_seconds).sum(),
             published,
         };
-        let json = serde_json::to_string(&report)
-            .map_err(|e| Failure::Io(format!("cannot encode JSON: {e}")))?;
-        return output::deliver(&format!("{json}\n"));
+        return output::deliver(&output::json_line(&report)?);
     }
     let value = if args.unique {
         counts.unique
