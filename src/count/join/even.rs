@@ -17,11 +17,11 @@ use crate::count::found::Found;
 /// `batch.pattern`, each pair of halves weighted by the batch's [`Rule`] (the
 /// reflection in the diagonal; the batch's own weight is the caller's), within `room`.
 /// An odd board's batch goes to `odd.rs`, with the room the thread `kept` from its
-/// last batch. With the quarter table, see [`by_quarters`]. Without it, one search per side sorts the batch's tops, and the
-/// bottoms on the complementary key pattern, by their free columns; then each column
-/// set's tops are paired with its complement's bottoms. If both sides together pass
-/// `room.words`, the batch is counted one column set at a time instead
-/// ([`count_set`], which takes its lists in pieces).
+/// last batch. With the quarter table, see [`by_quarters`]. Without it, one search per
+/// side sorts the batch's tops, and the bottoms on the complementary key pattern, by
+/// their free columns; then each column set's tops are paired with its complement's
+/// bottoms. If both sides together pass `room.words`, the batch is counted one column
+/// set at a time instead ([`count_set`], which takes its lists in pieces).
 pub(crate) fn count(batch: Batch, room: Room, kept: &mut odd::Kept) -> Found {
     if batch.n % 2 == 1 {
         return odd::count(batch, room, kept);
