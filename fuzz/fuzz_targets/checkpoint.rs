@@ -32,7 +32,10 @@ fuzz_target!(|data: &[u8]| {
         shard: None,
     };
     match checkpoint::load(path, &header, checkpoint::COUNT_REFUSES) {
-        Ok(done) => assert!(done.keys().all(|&i| i < header.subtasks)),
+        Ok(saved) => {
+            assert!(saved.done.keys().all(|&i| i < header.subtasks));
+            assert!(saved.seconds.is_finite() && saved.seconds >= 0.0);
+        }
         Err(failure) => assert!(!failure.message().contains('\n')),
     }
 });

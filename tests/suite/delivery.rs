@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use nqueens::published;
 
-use crate::common::{Running, arg, run, scratch, text};
+use crate::common::{FRAME_LINES, Running, arg, run, scratch, text};
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
 
@@ -174,8 +174,9 @@ mount -t tmpfs -o size=64k tmpfs "$disk" || { echo "mount=failed"; exit 0; }
 cd "$disk"
 "$bin" count "$n" --threads 1 --checkpoint c > "$logs/out1" 2> "$logs/err1" &
 pid=$!
+# Two entries past the checkpoint's four other lines.
 for _ in $(seq 1 6000); do
-    [ -f c ] && [ "$(wc -l < c)" -ge 5 ] && break
+    [ -f c ] && [ "$(wc -l < c)" -ge 6 ] && break
     sleep 0.005
 done
 head -c 1M /dev/zero > fill 2> /dev/null
@@ -225,7 +226,7 @@ fn a_full_disk_keeps_the_last_checkpoint_whole_and_a_later_run_resumes_from_it()
     assert!(err.contains("No space left on device"), "{err}");
     let kept = read("kept");
     assert!(kept.starts_with("nqueens-checkpoint "), "{kept}");
-    let entries = kept.lines().count() - 3;
+    let entries = kept.lines().count() - FRAME_LINES;
     assert!(entries >= 2, "{kept}");
     // No temporary file left beside it.
     assert_eq!(read("names1"), "c\nfill\n");

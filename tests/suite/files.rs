@@ -106,7 +106,7 @@ fn a_link_to_a_regular_file_stays_a_link_and_its_file_is_replaced() {
             .is_symlink()
     );
     let saved = fs::read_to_string(dir.join("results/count.ckpt")).unwrap();
-    assert!(saved.starts_with("nqueens-checkpoint 6\n"), "{saved}");
+    assert!(saved.starts_with("nqueens-checkpoint 7\n"), "{saved}");
     let again = run_in(&dir, &["count", "12", "--checkpoint", "ckpt"]);
     assert_eq!(text(&again.stdout), "14200\n");
 }

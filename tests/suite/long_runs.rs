@@ -8,7 +8,7 @@ use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use crate::common::{arg, on_terminal, run, scratch, signal, text};
+use crate::common::{FRAME_LINES, arg, on_terminal, run, scratch, signal, text};
 use nqueens::{Split, published};
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
@@ -264,7 +264,7 @@ fn wait_for_progress(mut child: Child, file: &Path, entries: usize) -> Child {
     let deadline = Instant::now() + Duration::from_mins(1);
     loop {
         let lines = fs::read_to_string(file).map_or(0, |t| t.lines().count());
-        if lines >= entries + 3 {
+        if lines >= entries + FRAME_LINES {
             return child;
         }
         if Instant::now() > deadline {
@@ -284,7 +284,7 @@ fn a_count_killed_with_sigkill_resumes_to_the_exact_total() {
     child.kill().unwrap(); // SIGKILL: no chance to clean up
     child.wait().unwrap();
     let saved = fs::read_to_string(&file).unwrap();
-    let entries = saved.lines().count() - 3;
+    let entries = saved.lines().count() - FRAME_LINES;
     let subtasks = Split::new(LONG).unwrap().len();
     assert!(
         (2..subtasks).contains(&entries),
@@ -409,7 +409,7 @@ fn the_estimate_of_a_checkpointed_count_is_of_its_rest_and_reads_the_file_only()
     assert!(signal(child.id(), "INT"));
     assert_eq!(child.wait_with_output().unwrap().status.code(), Some(130));
     let saved = fs::read(&file).unwrap();
-    let entries = text(&saved).lines().count() - 3;
+    let entries = text(&saved).lines().count() - FRAME_LINES;
     let subtasks = Split::new(LONG).unwrap().len();
     let estimate = |file: &Path| {
         let size = long();
@@ -554,7 +554,7 @@ fn foreign_and_damaged_checkpoints_are_refused_and_left_alone() {
     refused(
         &["count", "19", "--checkpoint", arg(&file)],
         "was written in format 5 by another nqueens version, which split counts differently; \
-         this one reads nqueens-checkpoint 6",
+         this one reads nqueens-checkpoint 7",
     );
     assert_eq!(fs::read_to_string(&file).unwrap(), old, "not overwritten");
     // --force starts over.
@@ -566,7 +566,7 @@ fn foreign_and_damaged_checkpoints_are_refused_and_left_alone() {
     assert!(
         fs::read_to_string(&file)
             .unwrap()
-            .starts_with("nqueens-checkpoint 6\n")
+            .starts_with("nqueens-checkpoint 7\n")
     );
     // A directory is not a checkpoint.
     let out = run(&["count", "12", "--checkpoint", arg(&dir)], None);

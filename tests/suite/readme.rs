@@ -9,7 +9,7 @@
 use std::io::{BufRead, BufReader, Read as _};
 use std::process::{Command, Stdio};
 
-use crate::common::{scratch, signal};
+use crate::common::{FRAME_LINES, scratch, signal};
 
 /// Every page a newcomer is sent to, with its path for messages.
 const PAGES: [(&str, &str); 8] = [
@@ -250,7 +250,7 @@ fn wait_for_a_saved_subtask(words: &[&str], after: &[&str], dir: &std::path::Pat
         return;
     };
     let started = std::time::Instant::now();
-    while std::fs::read_to_string(&file).map_or(0, |t| t.lines().count()) < 4 {
+    while std::fs::read_to_string(&file).map_or(0, |t| t.lines().count()) <= FRAME_LINES {
         assert!(
             started.elapsed() < std::time::Duration::from_mins(10),
             "no subtask saved"

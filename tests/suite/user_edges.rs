@@ -11,7 +11,9 @@ use std::process::{Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use crate::common::{Running, arg, assert_usage_error, on_terminal, run, scratch, signal, text};
+use crate::common::{
+    FRAME_LINES, Running, arg, assert_usage_error, on_terminal, run, scratch, signal, text,
+};
 
 const BIN: &str = env!("CARGO_BIN_EXE_nqueens");
 
@@ -467,6 +469,78 @@ fn merge_refuses_shards_that_add_up_to_other_than_the_published_total() {
     );
 }
 
+/// Rewrites the checkpoint `file`'s lines (its checksum line left out) by `edit`, and
+/// gives it the checksum of its new content.
+fn forge(file: &Path, edit: impl FnOnce(&mut Vec<String>)) {
+    let saved = fs::read_to_string(file).unwrap();
+    let mut lines: Vec<String> = saved.lines().map(str::to_owned).collect();
+    lines.pop();
+    edit(&mut lines);
+    let body = lines.join("\n") + "\n";
+    fs::write(
+        file,
+        format!("{body}checksum={:016x}\n", fnv1a(body.as_bytes())),
+    )
+    .unwrap();
+}
+
+#[test]
+fn a_resumed_count_reports_the_time_of_its_earlier_runs_too() {
+    let dir = scratch("checkpoint-seconds");
+    // A whole count's record (--json), and a shard's.
+    for kind in ["--json", "--shard=1/2"] {
+        let file = dir.join("c");
+        let mut args = vec!["count", "12", "--checkpoint", arg(&file), kind, "--force"];
+        let first = run(&args, None);
+        assert!(first.status.success(), "{}", text(&first.stderr));
+        let saved = fs::read_to_string(&file).unwrap();
+        let line = saved.lines().nth(2).unwrap();
+        let seconds: f64 = line.strip_prefix("seconds=").unwrap().parse().unwrap();
+        assert!(seconds >= 0.0, "{saved}");
+        // Earlier runs that took 1000 seconds: the finished file is resumed, and its
+        // record adds this run's time to theirs.
+        forge(&file, |lines| lines[2] = "seconds=1000.000".to_owned());
+        args.pop();
+        let resumed = run(&args, None);
+        assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+        let json: serde_json::Value = serde_json::from_slice(&resumed.stdout).unwrap();
+        let took = json["elapsed_seconds"].as_f64().unwrap();
+        assert!((1000.0..1100.0).contains(&took), "{kind}: {json}");
+        assert!(fs::read_to_string(&file).unwrap().contains("\nseconds=100"));
+    }
+}
+
+#[test]
+fn a_checkpoint_of_format_6_is_resumed_as_one_without_time() {
+    let dir = scratch("checkpoint-format-6");
+    let file = dir.join("c");
+    let first = run(&["count", "12", "--checkpoint", arg(&file)], None);
+    assert_eq!(text(&first.stdout), "14200\n");
+    let entries = fs::read_to_string(&file).unwrap().lines().count() - FRAME_LINES;
+    forge(&file, |lines| {
+        lines[0] = "nqueens-checkpoint 6".to_owned();
+        lines.remove(2);
+    });
+    let resumed = run(&["count", "12", "--checkpoint", arg(&file), "--json"], None);
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    assert_eq!(
+        text(&resumed.stderr),
+        format!(
+            "resumed from {}: {entries} of {entries} subtasks already counted\n",
+            arg(&file)
+        )
+    );
+    let json: serde_json::Value = serde_json::from_slice(&resumed.stdout).unwrap();
+    assert_eq!(json["total"], 14200, "{json}");
+    assert!(json["elapsed_seconds"].as_f64().unwrap() < 100.0, "{json}");
+    // The run wrote it back in the current format.
+    assert!(
+        fs::read_to_string(&file)
+            .unwrap()
+            .starts_with("nqueens-checkpoint 7\nn=12 ")
+    );
+}
+
 #[test]
 fn a_resumed_count_with_a_corrupted_entry_fails_against_the_published_total() {
     let dir = scratch("checkpoint-mismatch");
@@ -475,22 +549,15 @@ fn a_resumed_count_with_a_corrupted_entry_fails_against_the_published_total() {
     assert_eq!(text(&out.stdout), "14200\n");
     // Flip bit 3 of one subtask's total (a change of 8 keeps the symmetry sums
     // consistent) and keep the checksum right: only the published total can tell.
-    let saved = fs::read_to_string(&file).unwrap();
-    let mut lines: Vec<String> = saved.lines().map(str::to_owned).collect();
-    let mut fields: Vec<u128> = lines[2].split(' ').map(|f| f.parse().unwrap()).collect();
-    fields[1] ^= 8;
-    lines[2] = fields
-        .iter()
-        .map(u128::to_string)
-        .collect::<Vec<_>>()
-        .join(" ");
-    lines.pop();
-    let body = lines.join("\n") + "\n";
-    fs::write(
-        &file,
-        format!("{body}checksum={:016x}\n", fnv1a(body.as_bytes())),
-    )
-    .unwrap();
+    forge(&file, |lines| {
+        let mut fields: Vec<u128> = lines[3].split(' ').map(|f| f.parse().unwrap()).collect();
+        fields[1] ^= 8;
+        lines[3] = fields
+            .iter()
+            .map(u128::to_string)
+            .collect::<Vec<_>>()
+            .join(" ");
+    });
     let resumed = run(&["count", "12", "--checkpoint", arg(&file), "--json"], None);
     let err = text(&resumed.stderr);
     assert_eq!(resumed.status.code(), Some(1), "{err}");

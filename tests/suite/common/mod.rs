@@ -9,6 +9,10 @@ use std::process::{Child, Command, Output, Stdio};
 
 /// A child process that is killed when dropped, so that a test that fails while a
 /// long count runs (`count 30`, `show 28 --index ...`) leaves nothing running.
+/// The lines of a checkpoint that are no subtask's entry: its format, header, time
+/// and checksum.
+pub const FRAME_LINES: usize = 4;
+
 pub struct Running(pub Child);
 
 impl Deref for Running {

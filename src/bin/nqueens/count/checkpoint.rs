@@ -3,12 +3,16 @@
 //! Format (text, one record per line):
 //!
 //! ```text
-//! nqueens-checkpoint 6
+//! nqueens-checkpoint 7
 //! n=19 split=0123456789abcdef subtasks=528 shard=all
+//! seconds=<wall-clock seconds of every run so far, up to this save>
 //! <index> <total> <fixed90> <fixed180> <nodes>
 //! ...
 //! checksum=<FNV-1a 64 of every byte above, hex>
 //! ```
+//!
+//! Version 6 files are read too: they are the same without the `seconds` line, and
+//! count as no time spent.
 //!
 //! Each save goes through [`files::write_atomically`], so a crash leaves the old file or
 //! the new one, never half of either; the run holds the file's lock (`lock::Lock`).
@@ -19,6 +23,7 @@ use std::fs;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
+use std::time::Instant;
 
 use nqueens::Partial;
 
@@ -26,14 +31,27 @@ use super::files::write_atomically;
 use crate::checksum::fnv1a;
 use crate::failure::Failure;
 
-/// The first line. Version 6: the batches of odd boards of 19 and 21 weigh their pairs
+/// The first line. Version 7 adds the time of earlier runs, so that a resumed count
+/// reports the time of all its runs; its counts mean what version 6's do, and
+/// [`OLDER`] files are still read. Version 6: the batches of odd boards of 19 and 21 weigh their pairs
 /// of halves by the reflection in the diagonal, so their counts mean something else
 /// than in version 5; version 5 and 4 files differ in odd boards' batches (4 without
 /// the middle row's queen fixed), version 4 and 3 in even boards' (3 without the
 /// reflection in the diagonal), version 2 files hold one class of column sets per
 /// subtask, version 1 files only constellations. A count of this build can use none of
 /// them.
-const MAGIC: &str = "nqueens-checkpoint 6";
+const MAGIC: &str = "nqueens-checkpoint 7";
+
+/// The version before [`MAGIC`], read as one without time.
+const OLDER: &str = "nqueens-checkpoint 6";
+
+/// What a checkpoint holds: the finished subtasks, and the wall-clock seconds that
+/// the runs writing it took, up to its last save.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Saved {
+    pub done: BTreeMap<usize, Partial>,
+    pub seconds: f64,
+}
 
 /// What a checkpoint belongs to; a file with another header is refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,22 +81,17 @@ pub const COUNT_REFUSES: &str = "refusing to use or overwrite it (pass --force t
 pub const ESTIMATE_REFUSES: &str =
     "refusing to estimate from it (the count itself takes --force to start over)";
 
-/// The finished subtasks recorded in `path`, or an empty map when there is no file or
-/// an empty one.
+/// What `path` holds, or nothing saved when there is no file or an empty one.
 /// A file that is damaged or belongs to another count is an error naming what is wrong,
 /// ending with `refusal` ([`COUNT_REFUSES`] or [`ESTIMATE_REFUSES`]).
-pub fn load(
-    path: &Path,
-    header: &Header,
-    refusal: &str,
-) -> Result<BTreeMap<usize, Partial>, Failure> {
+pub fn load(path: &Path, header: &Header, refusal: &str) -> Result<Saved, Failure> {
     let shown = path.display();
     let bytes = match fs::read(path) {
         // An empty file holds no progress to lose: one made ahead by `mktemp` or
         // `touch` is taken as a fresh start, not refused as a stranger's file.
-        Ok(bytes) if bytes.is_empty() => return Ok(BTreeMap::new()),
+        Ok(bytes) if bytes.is_empty() => return Ok(Saved::default()),
         Ok(bytes) => bytes,
-        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(BTreeMap::new()),
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Saved::default()),
         Err(e) => {
             return Err(Failure::Usage(format!(
                 "cannot read checkpoint {shown}: {e}"
@@ -89,11 +102,11 @@ pub fn load(
         .map_err(|why| Failure::Usage(format!("checkpoint {shown} {why}; {refusal}")))
 }
 
-/// The finished subtasks in a checkpoint's `bytes`, or why the file is refused.
-fn read(bytes: &[u8], header: &Header) -> Result<BTreeMap<usize, Partial>, String> {
+/// What a checkpoint's `bytes` hold, or why the file is refused.
+fn read(bytes: &[u8], header: &Header) -> Result<Saved, String> {
     let text = std::str::from_utf8(bytes).map_err(|_| "is not a checkpoint (not text)")?;
     let first = text.lines().next().unwrap_or_default();
-    if first != MAGIC {
+    if first != MAGIC && first != OLDER {
         return Err(match first.strip_prefix("nqueens-checkpoint ") {
             Some(version) => format!(
                 "was written in format {version:.10} by another nqueens version, which \
@@ -116,6 +129,12 @@ fn read(bytes: &[u8], header: &Header) -> Result<BTreeMap<usize, Partial>, Strin
             header.line()
         ));
     }
+    let seconds = if first == MAGIC {
+        let line = lines.next().unwrap_or_default();
+        parse_seconds(line).ok_or_else(|| format!("has a bad time line {line:?}"))?
+    } else {
+        0.0
+    };
     let mut done = BTreeMap::new();
     for line in lines {
         let (index, partial) = parse_entry(line, header.subtasks)
@@ -124,7 +143,13 @@ fn read(bytes: &[u8], header: &Header) -> Result<BTreeMap<usize, Partial>, Strin
             return Err(format!("lists subtask {index} twice"));
         }
     }
-    Ok(done)
+    Ok(Saved { done, seconds })
+}
+
+/// The seconds of a `seconds=` line: finite and not negative.
+fn parse_seconds(line: &str) -> Option<f64> {
+    let seconds: f64 = line.strip_prefix("seconds=")?.parse().ok()?;
+    (seconds.is_finite() && seconds >= 0.0).then_some(seconds)
 }
 
 fn parse_entry(line: &str, subtasks: usize) -> Option<(usize, Partial)> {
@@ -149,6 +174,10 @@ fn parse_entry(line: &str, subtasks: usize) -> Option<(usize, Partial)> {
 pub struct Saver {
     path: PathBuf,
     header: Header,
+    /// The earlier runs' seconds, and when this run's saver started: each save
+    /// records their sum.
+    earlier: f64,
+    started: Instant,
     state: Mutex<State>,
     /// Signalled by every new result.
     arrived: Condvar,
@@ -167,15 +196,17 @@ struct State {
 }
 
 impl Saver {
-    /// A saver holding `done`, with its writer thread started. The thread saves at
-    /// once (`version` starts ahead of `saved`), so a path that cannot be written
-    /// stops the count before its first subtask rather than after it.
-    pub fn start(path: PathBuf, header: Header, done: BTreeMap<usize, Partial>) -> Arc<Self> {
+    /// A saver holding what earlier runs saved, with its writer thread started. The
+    /// thread saves at once (`version` starts ahead of `saved`), so a path that cannot
+    /// be written stops the count before its first subtask rather than after it.
+    pub fn start(path: PathBuf, header: Header, kept: Saved) -> Arc<Self> {
         let saver = Arc::new(Saver {
             path,
             header,
+            earlier: kept.seconds,
+            started: Instant::now(),
             state: Mutex::new(State {
-                done,
+                done: kept.done,
                 version: 1,
                 saved: 0,
                 error: None,
@@ -256,7 +287,8 @@ impl Saver {
                 if state.version == state.saved || state.error.is_some() || state.closed {
                     return;
                 }
-                (state.version, render(&self.header, &state.done))
+                let seconds = self.earlier + self.started.elapsed().as_secs_f64();
+                (state.version, render(&self.header, &state.done, seconds))
             };
             let result = write_atomically(&self.path, text.as_bytes());
             let mut state = lock(&self.state);
@@ -281,8 +313,8 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-fn render(header: &Header, done: &BTreeMap<usize, Partial>) -> String {
-    let mut text = format!("{MAGIC}\n{}\n", header.line());
+fn render(header: &Header, done: &BTreeMap<usize, Partial>, seconds: f64) -> String {
+    let mut text = format!("{MAGIC}\n{}\nseconds={seconds:.3}\n", header.line());
     for (index, p) in done {
         let _ = writeln!(
             text,
@@ -323,14 +355,60 @@ mod tests {
     }
 
     #[test]
+    fn the_time_of_earlier_runs_is_kept_and_older_files_count_as_none() {
+        let mut done = BTreeMap::new();
+        done.insert(
+            5,
+            Partial {
+                total: 4,
+                nodes: 9,
+                subtasks: 1,
+                ..Partial::default()
+            },
+        );
+        let text = render(&header(), &done, 12.25);
+        let saved = read(text.as_bytes(), &header()).unwrap();
+        assert_eq!(
+            saved,
+            Saved {
+                done: done.clone(),
+                seconds: 12.25
+            }
+        );
+        // A version 6 file: no time line, and its own checksum.
+        let body = format!("{OLDER}\n{}\n5 4 0 0 9\n", header().line());
+        let older = format!("{body}checksum={:016x}\n", fnv1a(body.as_bytes()));
+        assert_eq!(
+            read(older.as_bytes(), &header()).unwrap(),
+            Saved { done, seconds: 0.0 }
+        );
+    }
+
+    #[test]
+    fn a_time_line_must_be_a_time() {
+        assert_eq!(parse_seconds("seconds=0.500"), Some(0.5));
+        for bad in [
+            "seconds=-1",
+            "seconds=NaN",
+            "seconds=inf",
+            "seconds=",
+            "secs=1",
+            "5 4 0 0 9",
+        ] {
+            assert_eq!(parse_seconds(bad), None, "{bad}");
+        }
+        // A version 7 file without its time line is refused, not read as an entry.
+        let body = format!("{MAGIC}\n{}\n5 4 0 0 9\n", header().line());
+        let text = format!("{body}checksum={:016x}\n", fnv1a(body.as_bytes()));
+        let why = read(text.as_bytes(), &header()).unwrap_err();
+        assert!(why.starts_with("has a bad time line"), "{why}");
+    }
+
+    #[test]
     fn a_missing_file_is_an_empty_checkpoint_but_an_unreadable_one_is_refused() {
         let dir = std::env::temp_dir().join(format!("nqueens-load-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
-        assert!(
-            load(&dir.join("absent"), &header(), COUNT_REFUSES)
-                .unwrap()
-                .is_empty()
-        );
+        assert!(load(&dir.join("absent"), &header(), COUNT_REFUSES).unwrap() == Saved::default());
         // A directory cannot be read as a file: an error, not "nothing saved yet".
         let Err(Failure::Usage(message)) = load(&dir, &header(), COUNT_REFUSES) else {
             panic!("a directory was read as a checkpoint");
@@ -344,7 +422,7 @@ mod tests {
         let path = PathBuf::from("/nonexistent-nqueens-dir/checkpoint");
         // No `!failed()` check here: the writer thread tries its first save at once,
         // so the failure may already be recorded.
-        let saver = Saver::start(path, header(), BTreeMap::new());
+        let saver = Saver::start(path, header(), Saved::default());
         saver.record(3, Partial::default());
         assert!(saver.flush().is_err());
         assert!(saver.failed(), "the count would go on without saving");

@@ -6,10 +6,10 @@ use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use nqueens::{Counts, Engine, Partial, Split};
+use nqueens::{Counts, Engine, Split};
 use serde::Serialize;
 
-use super::checkpoint::{self, Header};
+use super::checkpoint::{self, Header, Saved};
 use super::files::{self, Target};
 use super::lock::Lock;
 use super::run::{Run, all_cores, compute, finished, left, share, split_of};
@@ -119,7 +119,8 @@ fn count(
         size_on_stdin: args.size.n.is_none().then_some(header.n),
     };
     let partial = compute(split, selection, &before, &run)?;
-    let elapsed = started.elapsed().as_secs_f64();
+    // A resumed count reports the time of all its runs, as its checkpoint kept it.
+    let elapsed = before.seconds + started.elapsed().as_secs_f64();
     let n = header.n;
     if let Some((i, m)) = args.shard {
         let result = ShardResult::new(n, i, m, header.split, split.len(), &partial, elapsed)?;
@@ -184,7 +185,7 @@ fn print_estimate(
         .map(files::checkpoint)
         .transpose()?;
     let done = match checkpoint.as_deref() {
-        Some(path) => load_checked(path, header, selection, checkpoint::ESTIMATE_REFUSES)?,
+        Some(path) => load_checked(path, header, selection, checkpoint::ESTIMATE_REFUSES)?.done,
         None => BTreeMap::new(),
     };
     let rest = (!done.is_empty()).then_some([done.len(), selection.len()]);
@@ -297,14 +298,15 @@ fn previous_results(
     checkpoint: Option<&Path>,
     header: &Header,
     selection: &[usize],
-) -> Result<BTreeMap<usize, Partial>, Failure> {
+) -> Result<Saved, Failure> {
     let Some(path) = checkpoint else {
-        return Ok(BTreeMap::new());
+        return Ok(Saved::default());
     };
     if args.force {
-        return Ok(BTreeMap::new());
+        return Ok(Saved::default());
     }
-    let done = load_checked(path, header, selection, checkpoint::COUNT_REFUSES)?;
+    let saved = load_checked(path, header, selection, checkpoint::COUNT_REFUSES)?;
+    let done = &saved.done;
     if !done.is_empty() {
         // A lost line on a closed stderr changes nothing about the count.
         let _ = writeln!(
@@ -315,10 +317,10 @@ fn previous_results(
             selection.len()
         );
     }
-    Ok(done)
+    Ok(saved)
 }
 
-/// The finished subtasks in the checkpoint `path`, checked against this count: its
+/// What the checkpoint `path` holds, checked against this count: its
 /// header (`checkpoint::load`) and its subtasks, each of which must be in `selection`.
 /// A refusal ends with `refusal`.
 fn load_checked(
@@ -326,15 +328,19 @@ fn load_checked(
     header: &Header,
     selection: &[usize],
     refusal: &str,
-) -> Result<BTreeMap<usize, Partial>, Failure> {
-    let done = checkpoint::load(path, header, refusal)?;
-    if let Some(stray) = done.keys().find(|i| selection.binary_search(i).is_err()) {
+) -> Result<Saved, Failure> {
+    let saved = checkpoint::load(path, header, refusal)?;
+    if let Some(stray) = saved
+        .done
+        .keys()
+        .find(|i| selection.binary_search(i).is_err())
+    {
         return Err(Failure::Usage(format!(
             "checkpoint {} holds subtask {stray}, which is not part of this count; {refusal}",
             path.display()
         )));
     }
-    Ok(done)
+    Ok(saved)
 }
 
 fn render(

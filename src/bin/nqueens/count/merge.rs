@@ -65,8 +65,8 @@ struct Report {
     shards: usize,
     subtasks: u64,
     nodes: u128,
-    /// The shards' `elapsed_seconds` added up: each is the time of the run that
-    /// finished that shard.
+    /// The shards' `elapsed_seconds` added up: each is the time of the runs that
+    /// made that shard, as far as its checkpoint kept it.
     shard_seconds: f64,
     /// "match" or "unknown": the comparison with the published (OEIS) counts.
     published: published_check::Status,

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use nqueens::{CountOptions, Counts, Partial, Split, count_with};
 
-use super::checkpoint::{Header, Saver};
+use super::checkpoint::{Header, Saved, Saver};
 use super::{estimate, interrupt, progress};
 use crate::failure::Failure;
 
@@ -27,7 +27,7 @@ pub fn whole(n: u32, threads: NonZeroUsize, quiet: bool) -> Result<Counts, Failu
         shard: None,
         size_on_stdin: None,
     };
-    finished(compute(&split, &all, &BTreeMap::new(), &run)?, n)
+    finished(compute(&split, &all, &Saved::default(), &run)?, n)
 }
 
 /// Runs the counting engine on `threads` threads; its refusals (overflow, an
@@ -56,15 +56,17 @@ pub(super) struct Run<'a> {
 }
 
 /// Runs what is left of `selection`, with progress, checkpointing and the interrupt
-/// handler, and returns the sum over the whole selection.
+/// handler, and returns the sum over the whole selection. `kept` is what earlier runs
+/// left in the checkpoint.
 pub(super) fn compute(
     split: &Split,
     selection: &[usize],
-    before: &BTreeMap<usize, Partial>,
+    kept: &Saved,
     run: &Run<'_>,
 ) -> Result<Partial, Failure> {
+    let before = &kept.done;
     let todo = left(selection, before);
-    let saver = start_saver(run, before)?;
+    let saver = start_saver(run, kept)?;
     let done = Arc::new(AtomicU64::new(before.len() as u64));
     interrupt::install(interrupt::Context {
         saver: saver.clone(),
@@ -97,13 +99,10 @@ pub(super) fn compute(
 
 /// The checkpoint's saver, if the run keeps one, with what it already holds written
 /// before any work: a file that cannot be written fails fast.
-fn start_saver(
-    run: &Run<'_>,
-    before: &BTreeMap<usize, Partial>,
-) -> Result<Option<Arc<Saver>>, Failure> {
+fn start_saver(run: &Run<'_>, kept: &Saved) -> Result<Option<Arc<Saver>>, Failure> {
     let saver = run
         .checkpoint
-        .map(|(path, header)| Saver::start(path.to_owned(), header.clone(), before.clone()));
+        .map(|(path, header)| Saver::start(path.to_owned(), header.clone(), kept.clone()));
     if let Some(saver) = &saver {
         saver.flush()?;
     }
