@@ -348,13 +348,16 @@ fn a_run_stopped_by_sigterm_leaves_no_lock() {
     std::io::BufReader::new(child.stderr.take().unwrap())
         .read_line(&mut announced)
         .unwrap();
-    // The line names the shard, and how to make that shard resumable.
+    // The line names the shard, and the command that makes that shard resumable.
     assert!(
         announced.contains("counting shard 0/1 of n=20"),
         "{announced}"
     );
     assert!(
-        announced.contains("add --checkpoint FILE to this command to make it resumable"),
+        announced.contains(
+            " count 20 --threads 1 --shard 0/1 --output s.json --checkpoint FILE` makes it \
+             resumable;"
+        ),
         "{announced}"
     );
     assert!(dir.join(".s.json.lock").exists(), "the run holds its lock");

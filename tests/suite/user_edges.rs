@@ -4,7 +4,7 @@
 //! the man page are well formed.
 
 use std::fs;
-use std::io::{BufRead as _, BufReader, Read as _};
+use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::os::unix::fs::symlink;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -621,39 +621,61 @@ fn a_size_past_the_table_draws_the_count_progress_bar_on_a_terminal() {
 }
 
 #[test]
-fn a_long_shard_s_announcement_does_not_rewrite_its_command() {
-    // A shard's command has more in it than the shard (here `--output`): the line says
-    // to add a checkpoint to it, and does not suggest splitting what is already a
-    // split. The whole count's line keeps both suggestions.
+fn a_long_count_s_announcement_gives_its_own_command_with_a_checkpoint() {
+    // The line gives the very command that was run, `--checkpoint FILE` added, so
+    // nothing it had (`--output`, `--threads`, a size read from stdin) is lost. A
+    // shard's line does not suggest splitting what is already a split; the whole
+    // count's line keeps both suggestions.
     let dir = scratch("shard-announce");
     let file = dir.join("shard.json");
-    let first_line = |args: &[&str]| {
-        let mut child = spawn(args);
+    let first_line = |args: &[&str], stdin: &[u8]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(stdin).unwrap();
         let mut stderr = BufReader::new(child.stderr.take().unwrap());
         let mut line = String::new();
         stderr.read_line(&mut line).unwrap();
         // Announced once the handler is live: SIGINT ends the run cleanly.
         assert!(signal(child.id(), "INT"));
         assert_eq!(child.wait().unwrap().code(), Some(130));
-        line
+        let mut rest = String::new();
+        stderr.read_to_string(&mut rest).unwrap();
+        (line, rest)
     };
+    let bin = env!("CARGO_BIN_EXE_nqueens");
     // n = 30: its calibration is a count of 13, quick in a debug build too.
-    let shard = first_line(&["count", "30", "--shard", "0/2", "--output", arg(&file)]);
+    let (shard, lost) = first_line(
+        &["count", "30", "--shard", "0/2", "--output", arg(&file)],
+        b"",
+    );
     assert!(
         shard.contains("counting shard 0/2 of n=30 will take"),
         "{shard}"
     );
+    let command = format!(
+        "`{bin} count 30 --shard 0/2 --output {} --checkpoint FILE`",
+        arg(&file)
+    );
     assert!(
-        shard.contains("; add --checkpoint FILE to this command to make it resumable; Ctrl-C"),
+        shard.contains(&format!("; {command} makes it resumable; Ctrl-C")),
         "{shard}"
     );
     assert!(!shard.contains("--shard I/M"), "{shard}");
-    let whole = first_line(&["count", "30"]);
+    // What the interrupt says was lost names the same command.
     assert!(
-        whole.contains(
-            "; nqueens count 30 --checkpoint FILE makes it resumable, --shard I/M splits it \
-             across machines; Ctrl-C stops it"
-        ),
+        lost.contains(&format!("(nothing was saved; {command} keeps progress)")),
+        "{lost}"
+    );
+    let (whole, _) = first_line(&["count", "--threads=1"], b"30\n");
+    assert!(
+        whole.contains(&format!(
+            "; `{bin} count --threads=1 30 --checkpoint FILE` makes it resumable, --shard I/M \
+             splits it across machines; Ctrl-C stops it"
+        )),
         "{whole}"
     );
     // Interrupted before it wrote: no shard file and no lock is left.

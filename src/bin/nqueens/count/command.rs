@@ -11,10 +11,11 @@ use serde::Serialize;
 
 use super::checkpoint::{self, Header, Saved};
 use super::files::{self, Target};
+use super::interrupt::{self, Origin};
 use super::lock::Lock;
 use super::run::{Run, all_cores, compute, finished, left, share, split_of};
 use super::shard::ShardResult;
-use super::{estimate, interrupt, notices, sample};
+use super::{estimate, notices, sample};
 use crate::cli::CountArgs;
 use crate::failure::Failure;
 use crate::{input, output, published_check};
@@ -116,7 +117,9 @@ fn count(
         quiet: args.quiet,
         threads,
         shard: args.shard,
-        size_on_stdin: args.size.n.is_none().then_some(header.n),
+        origin: Origin::Count {
+            size_on_stdin: args.size.n.is_none().then_some(header.n),
+        },
     };
     let partial = compute(split, selection, &before, &run)?;
     // A resumed count reports the time of all its runs, as its checkpoint kept it.

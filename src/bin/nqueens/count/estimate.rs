@@ -320,16 +320,17 @@ pub fn sampled_line(
 /// Before a count expected to take `ANNOUNCE_SECONDS` or more, one line on stderr (on a
 /// terminal or not) with the estimate and what to do about a long run; nothing with
 /// `quiet`. `share` is the part of the whole count this run has left to do (a shard, a
-/// resumed checkpoint), `slice` the shard it is, if one; `resumable` says whether this
-/// run keeps a checkpoint; `built` whether its halves are built from the quarter
-/// table. Returns the seconds it announced, if it printed the line.
+/// resumed checkpoint), `slice` the shard it is, if one; `unsaved` is the command that
+/// would keep its progress, if it keeps no checkpoint; `built` says whether its halves
+/// are built from the quarter table. Returns the seconds it announced, if it printed
+/// the line.
 pub fn announce(
     n: u32,
     threads: usize,
     slice: Option<(usize, usize)>,
     share: f64,
     quiet: bool,
-    resumable: bool,
+    unsaved: Option<&str>,
     built: bool,
 ) -> Option<f64> {
     if quiet || seconds_for(n, threads, built) * share < ANNOUNCE_SECONDS / SLOWER {
@@ -339,12 +340,9 @@ pub fn announce(
     if expected < ANNOUNCE_SECONDS {
         return None;
     }
-    let keep = match (resumable, slice) {
-        (true, _) => "progress is checkpointed, rerun the same command to resume".to_owned(),
-        // A shard's command has more than the shard in it (`--output`, `--threads`),
-        // so it is not rewritten here.
-        (false, Some(_)) => "add --checkpoint FILE to this command to make it resumable".into(),
-        (false, None) => format!("nqueens count {n} --checkpoint FILE makes it resumable"),
+    let keep = match unsaved {
+        None => "progress is checkpointed, rerun the same command to resume".to_owned(),
+        Some(command) => format!("`{command}` makes it resumable"),
     };
     // A shard is already one part of a split.
     let split = if slice.is_none() {

@@ -12,8 +12,38 @@ pub struct Context {
     pub saver: Option<Arc<Saver>>,
     pub done: Arc<AtomicU64>,
     pub total: u64,
-    /// The board size, if it came on stdin (see [`resume_command`]).
-    pub size_on_stdin: Option<u32>,
+    pub origin: Origin,
+}
+
+/// The command that runs a count, for the commands its messages give.
+#[derive(Clone, Copy, Debug)]
+pub enum Origin {
+    /// `nqueens count`, with the board size if it came on stdin (see
+    /// [`resume_command`]).
+    Count { size_on_stdin: Option<u32> },
+    /// The answer of `nqueens N` past the table, which takes no checkpoint.
+    Answer(u32),
+}
+
+impl Origin {
+    /// The command that would keep this run's progress: the one that started it with
+    /// `--checkpoint FILE` added, or `nqueens count N` with it for an answer.
+    pub fn with_checkpoint(self) -> String {
+        match self {
+            Origin::Count { size_on_stdin } => {
+                format!("{} --checkpoint FILE", resume_command(size_on_stdin))
+            }
+            Origin::Answer(n) => format!("nqueens count {n} --checkpoint FILE"),
+        }
+    }
+
+    /// The command that resumes this run: the one that started it.
+    fn resume(self) -> String {
+        match self {
+            Origin::Count { size_on_stdin } => resume_command(size_on_stdin),
+            Origin::Answer(_) => resume_command(None),
+        }
+    }
 }
 
 /// Installs the handler; it runs on its own thread, so it can save while the workers
@@ -26,7 +56,7 @@ pub fn install(context: Context) {
             Some(saver) => match saver.close() {
                 Ok(kept) => format!(
                     "interrupted: {kept} of {total} subtasks are saved; resume with: {}",
-                    resume_command(context.size_on_stdin)
+                    context.origin.resume()
                 ),
                 Err(failure) => format!(
                     "interrupted, and the checkpoint could not be saved: {}",
@@ -35,7 +65,8 @@ pub fn install(context: Context) {
             },
             None => format!(
                 "interrupted: {finished} of {total} subtasks were done and are lost \
-                 (nothing was saved; `nqueens count N --checkpoint FILE` keeps progress)"
+                 (nothing was saved; `{}` keeps progress)",
+                context.origin.with_checkpoint()
             ),
         };
         say(&report);

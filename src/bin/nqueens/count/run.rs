@@ -12,7 +12,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use nqueens::{CountOptions, Counts, Partial, Split, count_with};
 
 use super::checkpoint::{Header, Saved, Saver};
-use super::{estimate, interrupt, progress};
+use super::interrupt::{self, Origin};
+use super::{estimate, progress};
 use crate::failure::Failure;
 
 /// A whole count of `n` with the estimate line, progress bar and Ctrl-C report of
@@ -25,7 +26,7 @@ pub fn whole(n: u32, threads: NonZeroUsize, quiet: bool) -> Result<Counts, Failu
         quiet,
         threads,
         shard: None,
-        size_on_stdin: None,
+        origin: Origin::Answer(n),
     };
     finished(compute(&split, &all, &Saved::default(), &run)?, n)
 }
@@ -50,9 +51,8 @@ pub(super) struct Run<'a> {
     pub(super) threads: NonZeroUsize,
     /// The shard counted, if one (for the estimate line).
     pub(super) shard: Option<(usize, usize)>,
-    /// The board size, if it came on stdin: the resume command of an interrupted run
-    /// must then give it, as stdin is gone.
-    pub(super) size_on_stdin: Option<u32>,
+    /// The command that started the run, for the commands its messages give.
+    pub(super) origin: Origin,
 }
 
 /// Runs what is left of `selection`, with progress, checkpointing and the interrupt
@@ -72,7 +72,7 @@ pub(super) fn compute(
         saver: saver.clone(),
         done: done.clone(),
         total: selection.len() as u64,
-        size_on_stdin: run.size_on_stdin,
+        origin: run.origin,
     });
     let bar = announce(split, before, &todo, run);
     let stop = AtomicBool::new(false);
@@ -121,9 +121,20 @@ fn announce(
 ) -> progress::Bar {
     let (n, threads) = (split.n(), run.threads.get());
     let share = share(split, todo);
-    let resumable = run.checkpoint.is_some();
+    let unsaved = run
+        .checkpoint
+        .is_none()
+        .then(|| run.origin.with_checkpoint());
     let built = split.uses_table(run.threads);
-    let announced = estimate::announce(n, threads, run.shard, share, run.quiet, resumable, built);
+    let announced = estimate::announce(
+        n,
+        threads,
+        run.shard,
+        share,
+        run.quiet,
+        unsaved.as_deref(),
+        built,
+    );
     let amounts = progress::Amounts {
         subtasks: [before.len() as u64, todo.len() as u64],
         work: [
