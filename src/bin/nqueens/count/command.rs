@@ -28,6 +28,7 @@ struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     unique: Option<u128>,
     threads: usize,
+    /// Wall-clock seconds of this run and of the earlier runs its checkpoint kept.
     elapsed_seconds: f64,
     nodes: u128,
     subtasks: u64,

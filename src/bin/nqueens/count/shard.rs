@@ -48,6 +48,8 @@ pub struct ShardResult {
     pub fixed90: u128,
     pub fixed180: u128,
     pub nodes: u128,
+    /// Wall-clock seconds of the runs that made the shard, as far as its checkpoint
+    /// kept them.
     pub elapsed_seconds: f64,
     pub checksum: String,
 }
