@@ -364,6 +364,44 @@ fn the_first_sigint_saves_and_prints_the_command_that_resumes() {
 }
 
 #[test]
+fn an_interrupt_saves_the_time_though_no_subtask_finished() {
+    // n = 30: no subtask finishes in the second this run takes (its calibration is a
+    // count of 13, quick in a debug build too). Its checkpoint must still keep that
+    // second, for the record of the run that finishes the count.
+    let dir = scratch("sigint-time");
+    let file = dir.join("c");
+    for signal_name in ["INT", "TERM"] {
+        let mut child = Command::new(BIN)
+            .args(["count", "30", "--threads", "1", "--checkpoint", arg(&file)])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The announcement comes once the checkpoint's saver has started.
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let mut line = String::new();
+        stderr.read_line(&mut line).unwrap();
+        assert!(line.contains("counting n=30 will take"), "{line}");
+        sleep(Duration::from_secs(1));
+        assert!(signal(child.id(), signal_name));
+        assert_eq!(child.wait().unwrap().code(), Some(130));
+        let saved = fs::read_to_string(&file).unwrap();
+        let seconds: f64 = saved
+            .lines()
+            .nth(2)
+            .unwrap()
+            .strip_prefix("seconds=")
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(saved.lines().count(), FRAME_LINES, "{saved}");
+        // The second run adds its own second to the first's.
+        let least = if signal_name == "INT" { 1.0 } else { 2.0 };
+        assert!(seconds >= least, "SIG{signal_name}: {saved}");
+    }
+}
+
+#[test]
 fn a_size_read_from_stdin_is_in_the_resume_command() {
     // stdin is gone once the run is interrupted, so the command it prints must give N
     // itself; run as printed (by a shell, without stdin), it finishes the count.

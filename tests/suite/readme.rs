@@ -213,6 +213,8 @@ fn replay(page: &str, command: &str, shown: &[&str], dir: &std::path::Path) {
         let mut got = String::new();
         let stream: &mut dyn BufRead = if on_stderr(want) { &mut err } else { &mut out };
         stream.read_line(&mut got).unwrap();
+        // Commands it suggests name the binary as it was run.
+        let got = got.replace(env!("CARGO_BIN_EXE_nqueens"), "nqueens");
         assert_eq!(masked(got.trim_end()), masked(want), "{page}: {command}");
     }
     if let Some(cut) = cut {

@@ -632,6 +632,7 @@ fn a_long_count_s_announcement_gives_its_own_command_with_a_checkpoint() {
         let mut child = Command::new(env!("CARGO_BIN_EXE_nqueens"))
             .args(args)
             .stdin(Stdio::piped())
+            .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
@@ -673,11 +674,19 @@ fn a_long_count_s_announcement_gives_its_own_command_with_a_checkpoint() {
     let (whole, _) = first_line(&["count", "--threads=1"], b"30\n");
     assert!(
         whole.contains(&format!(
-            "; `{bin} count --threads=1 30 --checkpoint FILE` makes it resumable, --shard I/M \
+            "; `{bin} count --threads=1 --checkpoint FILE 30` makes it resumable, --shard I/M \
              splits it across machines; Ctrl-C stops it"
         )),
         "{whole}"
     );
+    // After `--` every word is the board size: the option goes before it.
+    let (ended, _) = first_line(&["count", "--threads=1", "--", "30"], b"");
+    let command = format!("`{bin} count --threads=1 --checkpoint FILE -- 30`");
+    assert!(ended.contains(&command), "{ended}");
+    // The answer of `nqueens N` takes no checkpoint: `count` does.
+    let (answer, _) = first_line(&["30"], b"");
+    let command = format!("`{bin} count 30 --checkpoint FILE` makes it resumable");
+    assert!(answer.contains(&command), "{answer}");
     // Interrupted before it wrote: no shard file and no lock is left.
     assert_eq!(fs::read_dir(&dir).unwrap().count(), 0);
 }

@@ -1,5 +1,6 @@
 //! The checksum of the files a count writes and reads back (checkpoints and shard
-//! results): 64-bit FNV-1a, so that an edited or truncated file is refused.
+//! results): 64-bit FNV-1a, so that an edited or truncated file is refused. And the
+//! bound on the times those files record.
 
 /// 64-bit FNV-1a of `bytes`.
 pub fn fnv1a(bytes: &[u8]) -> u64 {
@@ -7,6 +8,11 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
         (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
 }
+
+/// The most seconds a checkpoint or a shard result may record: 10^12, about 31,700
+/// years. No count takes so long, so a larger time was written by hand and is refused,
+/// and sums of the times kept stay finite.
+pub const MAX_SECONDS: f64 = 1e12;
 
 #[cfg(test)]
 mod tests {

@@ -251,9 +251,9 @@ pub struct CountArgs {
     /// Worker threads [default: one per core].
     #[arg(long, value_name = "K", value_parser = threads, allow_hyphen_values = true)]
     pub threads: Option<u16>,
-    /// Print n, total, unique (with --unique), threads, elapsed seconds, nodes,
-    /// subtasks, the engine ("join" or "constellations") and the comparison with the
-    /// published counts as one JSON object.
+    /// Print n, total, unique (with --unique), threads, elapsed seconds (of every run
+    /// a checkpoint kept), nodes, subtasks, the engine ("join" or "constellations") and
+    /// the comparison with the published counts as one JSON object.
     #[arg(long, conflicts_with = "shard")]
     pub json: bool,
     /// Record each finished subtask in FILE, and resume from it: rerunning the same

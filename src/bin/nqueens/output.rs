@@ -15,6 +15,12 @@ use std::io::{BufWriter, ErrorKind, StdoutLock, Write};
 
 use crate::failure::Failure;
 
+/// `seconds` rounded to the millisecond, as the records give times: `7.9`, not
+/// `7.8998229879999995`.
+pub fn millis(seconds: f64) -> f64 {
+    (seconds * 1000.0).round() / 1000.0
+}
+
 /// `value` as one line of JSON, as every command's `--json` prints it.
 pub fn json_line(value: &impl serde::Serialize) -> Result<String, Failure> {
     serde_json::to_string(value)
@@ -107,5 +113,22 @@ impl Drop for Stream {
         if !self.closed {
             let _ = self.out.flush();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_are_given_to_the_millisecond() {
+        let times = [
+            7.899_822_987_999_999_5,
+            0.000_4,
+            15.897_015_454_000_002,
+            1e12 + 0.123_4,
+        ];
+        let json = json_line(&times.map(millis)).unwrap();
+        assert_eq!(json, "[7.9,0.0,15.897,1000000000000.123]\n");
     }
 }

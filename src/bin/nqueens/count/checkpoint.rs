@@ -28,7 +28,7 @@ use std::time::Instant;
 use nqueens::Partial;
 
 use super::files::write_atomically;
-use crate::checksum::fnv1a;
+use crate::checksum::{MAX_SECONDS, fnv1a};
 use crate::failure::Failure;
 
 /// The first line. Version 7 adds the time of earlier runs, so that a resumed count
@@ -131,7 +131,8 @@ fn read(bytes: &[u8], header: &Header) -> Result<Saved, String> {
     }
     let seconds = if first == MAGIC {
         let line = lines.next().unwrap_or_default();
-        parse_seconds(line).ok_or_else(|| format!("has a bad time line {line:?}"))?
+        parse_seconds(line)
+            .ok_or_else(|| format!("has a bad time line {line:?} (seconds from 0 to 1e12)"))?
     } else {
         0.0
     };
@@ -146,10 +147,10 @@ fn read(bytes: &[u8], header: &Header) -> Result<Saved, String> {
     Ok(Saved { done, seconds })
 }
 
-/// The seconds of a `seconds=` line: finite and not negative.
+/// The seconds of a `seconds=` line: from 0 to [`MAX_SECONDS`].
 fn parse_seconds(line: &str) -> Option<f64> {
     let seconds: f64 = line.strip_prefix("seconds=")?.parse().ok()?;
-    (seconds.is_finite() && seconds >= 0.0).then_some(seconds)
+    (0.0..=MAX_SECONDS).contains(&seconds).then_some(seconds)
 }
 
 fn parse_entry(line: &str, subtasks: usize) -> Option<(usize, Partial)> {
@@ -240,10 +241,13 @@ impl Saver {
         }
     }
 
-    /// Saves what is left, then stops saving for good: the run is over (finished,
-    /// failed or interrupted) and is about to release the file's lock.
+    /// Saves what is left, and the time up to now, then stops saving for good: the run
+    /// is over (finished, failed or interrupted) and is about to release the file's
+    /// lock. The time is saved even when no subtask finished since the last save: at
+    /// 25 and up, a subtask can take minutes.
     pub fn close(&self) -> Result<usize, Failure> {
         let _writing = lock(&self.writing);
+        lock(&self.state).version += 1;
         self.save_pending();
         let mut state = lock(&self.state);
         state.closed = true;
@@ -387,10 +391,12 @@ mod tests {
     #[test]
     fn a_time_line_must_be_a_time() {
         assert_eq!(parse_seconds("seconds=0.500"), Some(0.5));
+        assert_eq!(parse_seconds("seconds=1e12"), Some(MAX_SECONDS));
         for bad in [
             "seconds=-1",
             "seconds=NaN",
             "seconds=inf",
+            "seconds=1.1e12",
             "seconds=",
             "secs=1",
             "5 4 0 0 9",

@@ -124,7 +124,7 @@ fn count(
     };
     let partial = compute(split, selection, &before, &run)?;
     // A resumed count reports the time of all its runs, as its checkpoint kept it.
-    let elapsed = before.seconds + started.elapsed().as_secs_f64();
+    let elapsed = output::millis(before.seconds + started.elapsed().as_secs_f64());
     let n = header.n;
     if let Some((i, m)) = args.shard {
         let result = ShardResult::new(n, i, m, header.split, split.len(), &partial, elapsed)?;

@@ -27,14 +27,27 @@ pub enum Origin {
 
 impl Origin {
     /// The command that would keep this run's progress: the one that started it with
-    /// `--checkpoint FILE` added, or `nqueens count N` with it for an answer.
+    /// `--checkpoint FILE` added, or `nqueens count N` with it for an answer (by the
+    /// name the binary was run by).
     pub fn with_checkpoint(self) -> String {
+        let mut words: Vec<String> = std::env::args_os().map(|arg| shell_quote(&arg)).collect();
         match self {
             Origin::Count { size_on_stdin } => {
-                format!("{} --checkpoint FILE", resume_command(size_on_stdin))
+                // Before a `--`, after which every word is taken as the board size.
+                let at = words
+                    .iter()
+                    .skip(1)
+                    .position(|w| w == "--")
+                    .map_or(words.len(), |i| i + 1);
+                words.insert(at, "--checkpoint FILE".to_owned());
+                words.extend(size_on_stdin.map(|n| n.to_string()));
             }
-            Origin::Answer(n) => format!("nqueens count {n} --checkpoint FILE"),
+            Origin::Answer(n) => {
+                words.truncate(1);
+                words.push(format!("count {n} --checkpoint FILE"));
+            }
         }
+        words.join(" ")
     }
 
     /// The command that resumes this run: the one that started it.

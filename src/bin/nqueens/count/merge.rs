@@ -42,7 +42,7 @@ pub fn run(args: &MergeArgs) -> Result<(), Failure> {
             shards: first.shards,
             subtasks: counts.subtasks,
             nodes: counts.nodes,
-            shard_seconds: results.iter().map(|(_, r)| r.elapsed_seconds).sum(),
+            shard_seconds: output::millis(results.iter().map(|(_, r)| r.elapsed_seconds).sum()),
             published,
         };
         return output::deliver(&output::json_line(&report)?);

@@ -6,7 +6,7 @@ use std::path::Path;
 use nqueens::Partial;
 use serde::{Deserialize, Serialize};
 
-use crate::checksum::fnv1a;
+use crate::checksum::{MAX_SECONDS, fnv1a};
 use crate::failure::Failure;
 
 const FORMAT: &str = "nqueens-shard";
@@ -224,6 +224,12 @@ impl ShardResult {
         if result.distinct_eighths != result.partial().unique_eighths().unwrap_or(0) {
             return Err(Failure::Usage(format!("{shown} has inconsistent sums")));
         }
+        if !(0.0..=MAX_SECONDS).contains(&result.elapsed_seconds) {
+            return Err(Failure::Usage(format!(
+                "{shown} has a bad elapsed_seconds {} (seconds from 0 to 1e12)",
+                result.elapsed_seconds
+            )));
+        }
         Ok(result)
     }
 }
@@ -282,5 +288,23 @@ mod tests {
         assert!(past.contains("claims to be shard 4 of 4"), "{past}");
         let none = refusal(read_edited("none", |s| (s.shard, s.shards) = (0, 0)));
         assert!(none.contains("claims to be shard 0 of 0"), "{none}");
+    }
+
+    #[test]
+    fn a_time_outside_zero_to_the_most_a_file_may_record_is_refused() {
+        // The time is not under the checksum; merge adds the times up.
+        assert!(read_edited("most", |s| s.elapsed_seconds = MAX_SECONDS).is_ok());
+        for (name, seconds) in [
+            ("negative", -1.0),
+            ("past", MAX_SECONDS * 1.5),
+            ("largest", f64::MAX),
+        ] {
+            let refused = refusal(read_edited(name, |s| s.elapsed_seconds = seconds));
+            assert!(
+                refused.contains(" has a bad elapsed_seconds ")
+                    && refused.ends_with("(seconds from 0 to 1e12)"),
+                "{refused}"
+            );
+        }
     }
 }
