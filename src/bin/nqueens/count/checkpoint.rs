@@ -233,7 +233,7 @@ impl Saver {
     /// Saves now, waiting for a save in progress (used at the end and on interrupt).
     pub fn flush(&self) -> Result<usize, Failure> {
         let _writing = lock(&self.writing);
-        self.save_pending();
+        self.save_pending(false);
         let state = lock(&self.state);
         match &state.error {
             Some(e) => Err(Failure::Io(e.clone())),
@@ -247,8 +247,7 @@ impl Saver {
     /// 25 and up, a subtask can take minutes.
     pub fn close(&self) -> Result<usize, Failure> {
         let _writing = lock(&self.writing);
-        lock(&self.state).version += 1;
-        self.save_pending();
+        self.save_pending(true);
         let mut state = lock(&self.state);
         state.closed = true;
         match &state.error {
@@ -278,19 +277,21 @@ impl Saver {
                 }
             }
             let _writing = lock(&self.writing);
-            self.save_pending();
+            self.save_pending(false);
         }
     }
 
-    /// Writes snapshots until the file holds every recorded result. Caller holds
-    /// `writing`.
-    fn save_pending(&self) {
+    /// Writes snapshots until the file holds every recorded result; with `always`, at
+    /// least one, for the time. Caller holds `writing`.
+    fn save_pending(&self, mut always: bool) {
         loop {
             let (version, text) = {
                 let state = lock(&self.state);
-                if state.version == state.saved || state.error.is_some() || state.closed {
+                let current = state.version == state.saved && !always;
+                if current || state.error.is_some() || state.closed {
                     return;
                 }
+                always = false;
                 let seconds = self.earlier + self.started.elapsed().as_secs_f64();
                 (state.version, render(&self.header, &state.done, seconds))
             };
@@ -421,6 +422,21 @@ mod tests {
         };
         assert!(message.starts_with("cannot read checkpoint"), "{message}");
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_closed_saver_writes_no_more() {
+        // Once closed, the run lets go of the file's lock: a result that still comes
+        // in (a subtask finishing during Ctrl-C) must not be written.
+        let path = std::env::temp_dir().join(format!("nqueens-closed-{}", std::process::id()));
+        let saver = Saver::start(path.clone(), header(), Saved::default());
+        saver.record(3, Partial::default());
+        assert_eq!(saver.close().unwrap(), 1);
+        let closed = fs::read_to_string(&path).unwrap();
+        saver.record(4, Partial::default());
+        saver.flush().unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), closed);
+        fs::remove_file(&path).unwrap();
     }
 
     #[test]
