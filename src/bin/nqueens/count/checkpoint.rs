@@ -32,10 +32,10 @@ use crate::checksum::{MAX_SECONDS, fnv1a};
 use crate::failure::Failure;
 
 /// The first line. Version 7 adds the time of earlier runs, so that a resumed count
-/// reports the time of all its runs; its counts mean what version 6's do, and
-/// [`OLDER`] files are still read. Version 6: the batches of odd boards of 19 and 21 weigh their pairs
-/// of halves by the reflection in the diagonal, so their counts mean something else
-/// than in version 5; version 5 and 4 files differ in odd boards' batches (4 without
+/// reports the time of all its runs. Its counts mean what version 6's do, so
+/// [`OLDER`] files are still read. Version 6: the batches of odd boards of 19 and 21
+/// weigh their pairs of halves by the reflection in the diagonal, so their counts mean
+/// something else than in version 5; version 5 and 4 files differ in odd boards' batches (4 without
 /// the middle row's queen fixed), version 4 and 3 in even boards' (3 without the
 /// reflection in the diagonal), version 2 files hold one class of column sets per
 /// subtask, version 1 files only constellations. A count of this build can use none of
@@ -175,8 +175,8 @@ fn parse_entry(line: &str, subtasks: usize) -> Option<(usize, Partial)> {
 pub struct Saver {
     path: PathBuf,
     header: Header,
-    /// The earlier runs' seconds, and when this run's saver started: each save
-    /// records their sum.
+    /// The earlier runs' seconds, and when this run began: each save records the
+    /// earlier seconds plus this run's so far.
     earlier: f64,
     started: Instant,
     state: Mutex<State>,
@@ -197,15 +197,16 @@ struct State {
 }
 
 impl Saver {
-    /// A saver holding what earlier runs saved, with its writer thread started. The
-    /// thread saves at once (`version` starts ahead of `saved`), so a path that cannot
-    /// be written stops the count before its first subtask rather than after it.
-    pub fn start(path: PathBuf, header: Header, kept: Saved) -> Arc<Self> {
+    /// A saver holding what earlier runs saved, for a run that began at `started`,
+    /// with its writer thread started. The thread saves at once (`version` starts
+    /// ahead of `saved`), so a path that cannot be written stops the count before its
+    /// first subtask rather than after it.
+    pub fn start(path: PathBuf, header: Header, kept: Saved, started: Instant) -> Arc<Self> {
         let saver = Arc::new(Saver {
             path,
             header,
             earlier: kept.seconds,
-            started: Instant::now(),
+            started,
             state: Mutex::new(State {
                 done: kept.done,
                 version: 1,
@@ -429,7 +430,7 @@ mod tests {
         // Once closed, the run lets go of the file's lock: a result that still comes
         // in (a subtask finishing during Ctrl-C) must not be written.
         let path = std::env::temp_dir().join(format!("nqueens-closed-{}", std::process::id()));
-        let saver = Saver::start(path.clone(), header(), Saved::default());
+        let saver = Saver::start(path.clone(), header(), Saved::default(), Instant::now());
         saver.record(3, Partial::default());
         assert_eq!(saver.close().unwrap(), 1);
         let closed = fs::read_to_string(&path).unwrap();
@@ -444,7 +445,7 @@ mod tests {
         let path = PathBuf::from("/nonexistent-nqueens-dir/checkpoint");
         // No `!failed()` check here: the writer thread tries its first save at once,
         // so the failure may already be recorded.
-        let saver = Saver::start(path, header(), Saved::default());
+        let saver = Saver::start(path, header(), Saved::default(), Instant::now());
         saver.record(3, Partial::default());
         assert!(saver.flush().is_err());
         assert!(saver.failed(), "the count would go on without saving");

@@ -112,7 +112,6 @@ fn count(
         keeps_other_results(path, header, shard)?;
     }
     let before = previous_results(args, checkpoint.as_deref(), header, selection)?;
-    let started = Instant::now();
     let run = Run {
         checkpoint: checkpoint.as_deref().map(|path| (path, header)),
         quiet: args.quiet,
@@ -121,10 +120,11 @@ fn count(
         origin: Origin::Count {
             size_on_stdin: args.size.n.is_none().then_some(header.n),
         },
+        started: Instant::now(),
     };
     let partial = compute(split, selection, &before, &run)?;
     // A resumed count reports the time of all its runs, as its checkpoint kept it.
-    let elapsed = output::millis(before.seconds + started.elapsed().as_secs_f64());
+    let elapsed = output::millis(before.seconds + run.started.elapsed().as_secs_f64());
     let n = header.n;
     if let Some((i, m)) = args.shard {
         let result = ShardResult::new(n, i, m, header.split, split.len(), &partial, elapsed)?;

@@ -8,6 +8,7 @@ use std::num::NonZeroUsize;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
 
 use nqueens::{CountOptions, Counts, Partial, Split, count_with};
 
@@ -27,6 +28,7 @@ pub fn whole(n: u32, threads: NonZeroUsize, quiet: bool) -> Result<Counts, Failu
         threads,
         shard: None,
         origin: Origin::Answer(n),
+        started: Instant::now(),
     };
     finished(compute(&split, &all, &Saved::default(), &run)?, n)
 }
@@ -53,6 +55,9 @@ pub(super) struct Run<'a> {
     pub(super) shard: Option<(usize, usize)>,
     /// The command that started the run, for the commands its messages give.
     pub(super) origin: Origin,
+    /// When the run began: the checkpoint and the record add its time to the earlier
+    /// runs'.
+    pub(super) started: Instant,
 }
 
 /// Runs what is left of `selection`, with progress, checkpointing and the interrupt
@@ -100,9 +105,9 @@ pub(super) fn compute(
 /// The checkpoint's saver, if the run keeps one, with what it already holds written
 /// before any work: a file that cannot be written fails fast.
 fn start_saver(run: &Run<'_>, kept: &Saved) -> Result<Option<Arc<Saver>>, Failure> {
-    let saver = run
-        .checkpoint
-        .map(|(path, header)| Saver::start(path.to_owned(), header.clone(), kept.clone()));
+    let saver = run.checkpoint.map(|(path, header)| {
+        Saver::start(path.to_owned(), header.clone(), kept.clone(), run.started)
+    });
     if let Some(saver) = &saver {
         saver.flush()?;
     }
