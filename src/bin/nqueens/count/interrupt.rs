@@ -30,7 +30,7 @@ impl Origin {
     /// `--checkpoint FILE` added, or `nqueens count N` with it for an answer (by the
     /// name the binary was run by).
     pub fn with_checkpoint(self) -> String {
-        let mut words: Vec<String> = std::env::args_os().map(|arg| shell_quote(&arg)).collect();
+        let mut words = command_words(None);
         match self {
             Origin::Count { size_on_stdin } => {
                 // Before a `--`, after which every word is taken as the board size.
@@ -50,11 +50,10 @@ impl Origin {
         words.join(" ")
     }
 
-    /// The command that resumes this run: the one that started it.
-    fn resume(self) -> String {
+    fn size_on_stdin(self) -> Option<u32> {
         match self {
-            Origin::Count { size_on_stdin } => resume_command(size_on_stdin),
-            Origin::Answer(_) => resume_command(None),
+            Origin::Count { size_on_stdin } => size_on_stdin,
+            Origin::Answer(_) => None,
         }
     }
 }
@@ -69,7 +68,7 @@ pub fn install(context: Context) {
             Some(saver) => match saver.close() {
                 Ok(kept) => format!(
                     "interrupted: {kept} of {total} subtasks are saved; resume with: {}",
-                    context.origin.resume()
+                    resume_command(context.origin.size_on_stdin())
                 ),
                 Err(failure) => format!(
                     "interrupted, and the checkpoint could not be saved: {}",
@@ -97,11 +96,15 @@ pub fn install(context: Context) {
 /// --checkpoint f` resumes as `nqueens count --checkpoint f 19`: stdin is not there to
 /// read again, and N is the command's only positional argument).
 fn resume_command(size_on_stdin: Option<u32>) -> String {
+    command_words(size_on_stdin).join(" ")
+}
+
+/// The words of [`resume_command`], each quoted.
+fn command_words(size_on_stdin: Option<u32>) -> Vec<String> {
     std::env::args_os()
         .map(|arg| shell_quote(&arg))
         .chain(size_on_stdin.map(|n| n.to_string()))
-        .collect::<Vec<_>>()
-        .join(" ")
+        .collect()
 }
 
 /// `word` as a POSIX shell reads it back byte for byte: bare where nothing in it is
@@ -157,10 +160,7 @@ pub fn on_sampling(
 ) {
     let handler = move || {
         let took = started.elapsed().as_secs_f64();
-        // A worker that panicked holding the lock left a list still good to read.
-        let count = (timed.lock())
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .len();
+        let count = super::sample::so_far(&timed).len();
         let line = if count == 0 {
             format!(
                 "interrupted: no subtask of {subject} finished in {} of sampling, so the \

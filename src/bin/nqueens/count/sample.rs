@@ -14,8 +14,8 @@
 //! they scale.
 
 use std::num::NonZeroUsize;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
 
 use nqueens::Split;
@@ -80,6 +80,14 @@ pub fn distinct(draws: &[usize]) -> Vec<usize> {
 /// which reports them.
 pub type Timed = std::sync::Arc<Mutex<Vec<(usize, f64)>>>;
 
+/// The subtasks `timed` so far. A worker that panicked holding the lock left a list
+/// still good to read.
+pub fn so_far(timed: &Timed) -> MutexGuard<'_, Vec<(usize, f64)>> {
+    timed
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Counts subtasks of `order`, from its start, on `threads` threads until `budget`
 /// whole seconds have passed and at least `least` are done, and adds each one's index
 /// and seconds to `timed`. Subtasks already started finish, so a sample of long
@@ -94,13 +102,8 @@ pub fn time(
 ) -> Result<(), Failure> {
     let started = Instant::now();
     let stop = AtomicBool::new(false);
-    let lock = || {
-        timed
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    };
     let on_done = |index: usize, _: &nqueens::Partial, took: std::time::Duration| {
-        let mut timed = lock();
+        let mut timed = so_far(timed);
         timed.push((index, took.as_secs_f64()));
         if timed.len() >= least && started.elapsed().as_secs() >= budget {
             stop.store(true, Ordering::Relaxed);
@@ -115,7 +118,7 @@ pub fn time(
             let deadline = started + std::time::Duration::from_secs(budget + 2);
             while !ended.load(Ordering::Relaxed) {
                 if Instant::now() >= deadline {
-                    super::notices::waiting(lock().len());
+                    super::notices::waiting(so_far(timed).len());
                     return;
                 }
                 std::thread::sleep(std::time::Duration::from_millis(50));
@@ -144,13 +147,8 @@ impl Sample {
     /// The projection from the longest start of the draws whose subtasks were all
     /// timed; exact where every subtask was.
     pub fn projection(&self) -> Projection {
-        let seconds: std::collections::BTreeMap<usize, f64> = self
-            .timed
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .iter()
-            .copied()
-            .collect();
+        let seconds: std::collections::BTreeMap<usize, f64> =
+            so_far(&self.timed).iter().copied().collect();
         let exact = (seconds.len() == self.todo.len()).then(|| seconds.values().sum());
         let usable: Vec<Draw> = (self.drawn.iter())
             .map_while(|&p| {
